@@ -1,0 +1,114 @@
+/**
+ * Public HTTP API types, field names exactly as the product spec (section 3).
+ * Dates travel as ISO-8601 strings in JSON.
+ */
+export type IsoDateString = string;
+
+export interface Article {
+  id: string;
+  title: string;
+  description?: string;
+  url: string;
+  publishedAt: IsoDateString;
+}
+
+export interface OpinionArticle {
+  id: string;
+  title: string;
+  /** Always a string on the wire; may be empty. */
+  description: string;
+  publishedAt: IsoDateString;
+  url: string;
+}
+
+export interface DayTraderArticle {
+  id: string;
+  title: string;
+  url: string;
+}
+
+export interface DailyAnalysis {
+  /** Text; newlines become line breaks on screen. */
+  content: string;
+  createdAt: IsoDateString;
+}
+
+export interface DailyOpinion {
+  analysisDate: IsoDateString;
+  content: string;
+  sourceArticleTitle: string;
+}
+
+export interface StockFundamentals {
+  sector: string;
+  industry: string;
+  /** In US dollars; shown in billions. */
+  marketCap: number;
+  peRatio: number | null;
+  pbRatio: number | null;
+}
+
+export interface Stock {
+  name: string;
+  symbol: string;
+  price: number;
+  change: number;
+  percentChange: number;
+  fundamentals: StockFundamentals;
+}
+
+/** Guide or blog as listed: everything but the body. */
+export interface ContentListItem {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  category: string;
+  createdAt: IsoDateString;
+}
+
+/** Guide or blog detail: the list item plus its body. */
+export interface ContentItem extends ContentListItem {
+  content: string;
+}
+
+export type Guide = ContentItem;
+export type Blog = ContentItem;
+
+export interface FaqItem {
+  id: string;
+  question: string;
+  answer: string;
+}
+
+export interface SubscriptionCheck {
+  hasAccess: boolean;
+}
+
+export interface CheckoutRequest {
+  tier: string;
+}
+
+export interface CheckoutResponse {
+  url: string;
+}
+
+export interface ActivationRequest {
+  sessionId: string;
+}
+
+export interface PortalResponse {
+  url: string;
+}
+
+export interface NewsletterRequest {
+  email: string;
+}
+
+/** The one JSON error shape every service and the gateway answer with. */
+export interface ApiError {
+  statusCode: number;
+  error: string;
+  message: string;
+  requestId?: string;
+}

@@ -1,0 +1,76 @@
+/** Constants of the product spec (section 9) and of spec/resolutions.md, defined once. */
+
+export const PRICE = { amount: 29.99, currency: 'USD', period: 'month', display: '$29.99' } as const;
+
+export const PLAN_TIERS = ['professional'] as const;
+export type PlanTier = (typeof PLAN_TIERS)[number];
+
+export const PAGE_SIZES = {
+  business: 12,
+  analysis: 12,
+  opinion: 12,
+  daytraderLanding: 12,
+  category: 8,
+  targeted: 6,
+  analysisPreview: 1,
+  freePreviewFetch: 5,
+  freePreviewShown: 3,
+  professionalStocks: 12,
+} as const;
+
+/** Bounds for the `limit` query parameter of every list endpoint. */
+export const LIST_LIMIT = { min: 1, max: 50 } as const;
+
+export const REFETCH_INTERVAL_MS = { market: 30_000, dailyAnalysis: 60_000 } as const;
+
+export const SKELETON_COUNT = { list: 6, landing: 6, preview: 3 } as const;
+
+export const DESCRIPTION_MAX_LENGTH = 150;
+
+export const SESSION_ID_DISPLAY_LENGTH = 8;
+
+export const PRO_APP_POPUP = { width: 1400, height: 900 } as const;
+
+export const FREE_SCANNER = { topOpportunities: 5, scoreMin: 0, scoreMax: 100, grades: ['A', 'B', 'C'] } as const;
+
+export const CLAIMS = {
+  patterns: '10+',
+  templates: '20+',
+  liveSignalsDaily: '20+',
+  dailyNewsUpdates: '50+',
+  demoStocksScanned: 2847,
+} as const;
+
+/** Toasts: Radix's own defaults match these, so they are configuration, not code. */
+export const TOAST = {
+  limit: 1,
+  removeDelayMs: 1_000_000,
+  durationMs: 5000,
+  swipeDirection: 'right',
+  swipeThreshold: 50,
+  hotkey: ['F8'],
+} as const;
+
+export const TOOLTIP = { delayDurationMs: 700, skipDelayDurationMs: 300 } as const;
+
+export const LEGAL_LAST_UPDATED = 'September 16, 2025';
+export const LEGAL_NOTICE_PERIOD_DAYS = 30;
+export const RECORDS_RETENTION_YEARS = 2;
+export const SUPPORT_REPLY_HOURS = 24;
+export const COPYRIGHT_START_YEAR = 2024;
+
+export const SUBSCRIBE_SOURCES = ['research', 'guide'] as const;
+export type SubscribeSource = (typeof SUBSCRIBE_SOURCES)[number];
+
+/** Local-storage key for the checkout session id, named for the payment provider's session. */
+export const SESSION_ID_STORAGE_KEY = 'stripe_session_id';
+
+/** Slugs are lowercase letters, digits and hyphens, at most 120 characters. */
+export const SLUG_PATTERN = /^[a-z0-9-]{1,120}$/;
+export const SLUG_MAX_LENGTH = 120;
+
+export const DEFAULT_BRAND_NAME = 'ProbEdge';
+export const DEFAULT_SUPPORT_EMAIL = 'support@probedge.example';
+export const MARKET_TIMEZONE_DEFAULT = 'America/New_York';
+
+export const NOT_ADVICE_LINE = 'Educational content only, not investment advice.';

@@ -1,0 +1,76 @@
+import type { ServiceName } from './services';
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Express-style path; `:name` matches one segment. */
+  path: string;
+  service: ServiceName;
+  summary: string;
+}
+
+/**
+ * Every public /api path: spec section 7 plus the additions of spec/resolutions.md.
+ * The gateway builds its proxies from this table and nothing else is exposed.
+ */
+export const ROUTES: readonly RouteDefinition[] = [
+  { method: 'GET', path: '/api/guides', service: 'content', summary: 'List guides' },
+  { method: 'GET', path: '/api/guides/:slug', service: 'content', summary: 'One guide with its content' },
+  { method: 'GET', path: '/api/blogs', service: 'content', summary: 'List blogs' },
+  { method: 'GET', path: '/api/blogs/:slug', service: 'content', summary: 'One blog with its content' },
+  { method: 'GET', path: '/api/faq', service: 'content', summary: 'Frequently asked questions' },
+  { method: 'POST', path: '/api/newsletter', service: 'content', summary: 'Sign up for daily insights (double opt-in)' },
+  { method: 'GET', path: '/api/newsletter/confirm', service: 'content', summary: 'Confirm a newsletter sign-up' },
+  { method: 'GET', path: '/api/business', service: 'news', summary: 'Business articles' },
+  { method: 'GET', path: '/api/analysis', service: 'news', summary: 'Analysis articles' },
+  { method: 'GET', path: '/api/opinion', service: 'news', summary: 'Opinion articles' },
+  { method: 'GET', path: '/api/daytrader', service: 'news', summary: 'Day-trader news' },
+  { method: 'GET', path: '/api/articles', service: 'news', summary: 'Articles, optionally by category' },
+  { method: 'GET', path: '/api/articles/targeted', service: 'news', summary: 'Targeted articles' },
+  { method: 'GET', path: '/api/market', service: 'news', summary: 'Market snapshot' },
+  { method: 'GET', path: '/api/daily-analysis', service: 'insights', summary: "Today's market analysis" },
+  { method: 'GET', path: '/api/daily-opinion', service: 'insights', summary: "Today's opinion" },
+  { method: 'POST', path: '/api/generate-analysis', service: 'insights', summary: "Generate today's analysis" },
+  { method: 'POST', path: '/api/generate-opinion', service: 'insights', summary: "Generate today's opinion" },
+  { method: 'POST', path: '/api/create-checkout-session', service: 'billing', summary: 'Start checkout' },
+  { method: 'POST', path: '/api/activate-subscription', service: 'billing', summary: 'Activate after checkout' },
+  { method: 'GET', path: '/api/check-subscription', service: 'billing', summary: 'Whether this visitor has access' },
+  { method: 'POST', path: '/api/create-portal-session', service: 'billing', summary: 'Open the billing portal' },
+  { method: 'POST', path: '/api/stripe/webhook', service: 'billing', summary: 'Payment provider events' },
+];
+
+export interface CompiledRoute extends RouteDefinition {
+  pattern: RegExp;
+}
+
+function compile(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+export const COMPILED_ROUTES: readonly CompiledRoute[] = ROUTES.map((route) => ({
+  ...route,
+  pattern: compile(route.path),
+}));
+
+/** Matches a request path (without query string) against the route table. */
+export function matchRoute(method: string, pathname: string): CompiledRoute | undefined {
+  return COMPILED_ROUTES.find(
+    (route) => route.method === method.toUpperCase() && route.pattern.test(pathname),
+  );
+}
+
+/** Any route (any method) with this path — to tell 404 from 405. */
+export function routesForPath(pathname: string): CompiledRoute[] {
+  return COMPILED_ROUTES.filter((route) => route.pattern.test(pathname));
+}
+
+export function routesOf(service: ServiceName): RouteDefinition[] {
+  return ROUTES.filter((route) => route.service === service);
+}

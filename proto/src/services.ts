@@ -1,0 +1,19 @@
+/** The backend services behind the gateway, with their default local HTTP ports. */
+export const SERVICES = ['content', 'news', 'insights', 'billing'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const DEFAULT_SERVICE_PORTS: Record<ServiceName, number> = {
+  content: 4001,
+  news: 4002,
+  insights: 4003,
+  billing: 4004,
+};
+
+export const DEFAULT_GATEWAY_PORT = 8080;
+
+/** Every service serves its OpenAPI document here; the gateway gathers them under /api/docs. */
+export const OPENAPI_PATH = '/openapi.json';
+
+export const HEALTH_PATHS = { live: '/healthz', ready: '/readyz' } as const;
+
+export const REQUEST_ID_HEADER = 'x-request-id';
