@@ -1,6 +1,11 @@
 /** Constants of the product spec (section 9) and of spec/resolutions.md, defined once. */
 
-export const PRICE = { amount: 29.99, currency: 'USD', period: 'month', display: '$29.99' } as const;
+export const PRICE = {
+  amount: 29.99,
+  currency: 'USD',
+  period: 'month',
+  display: '$29.99',
+} as const;
 
 export const PLAN_TIERS = ['professional'] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
@@ -31,7 +36,12 @@ export const SESSION_ID_DISPLAY_LENGTH = 8;
 
 export const PRO_APP_POPUP = { width: 1400, height: 900 } as const;
 
-export const FREE_SCANNER = { topOpportunities: 5, scoreMin: 0, scoreMax: 100, grades: ['A', 'B', 'C'] } as const;
+export const FREE_SCANNER = {
+  topOpportunities: 5,
+  scoreMin: 0,
+  scoreMax: 100,
+  grades: ['A', 'B', 'C'],
+} as const;
 
 export const CLAIMS = {
   patterns: '10+',

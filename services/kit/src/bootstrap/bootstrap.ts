@@ -1,0 +1,115 @@
+import {
+  Logger as NestLogger,
+  ValidationPipe,
+  type INestApplication,
+  type Type,
+  type DynamicModule,
+} from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import type { BaseConfig } from '../config/env';
+import { HttpErrorFilter } from '../errors/http-error.filter';
+import { Readiness } from '../health/health';
+import { serveOpenApiDocument, type OpenApiOptions } from '../openapi/openapi';
+
+export interface AppSettings {
+  bodyLimit: string;
+  openapi?: OpenApiOptions;
+  /** Keep the unparsed body on req.rawBody (needed to verify signed webhooks). */
+  rawBody?: boolean;
+}
+
+/** Everything an app needs besides listening: shared by the real bootstrap and by tests. */
+export function configureApp(app: NestExpressApplication, settings: AppSettings): void {
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.use(helmet());
+  app.useBodyParser('json', { limit: settings.bodyLimit });
+  app.useGlobalPipes(
+    new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }),
+  );
+  app.useGlobalFilters(new HttpErrorFilter());
+  if (settings.openapi) serveOpenApiDocument(app, settings.openapi);
+}
+
+export async function createApp(
+  module: Type | DynamicModule,
+  settings: AppSettings,
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    bufferLogs: true,
+    bodyParser: false,
+    rawBody: settings.rawBody ?? false,
+  });
+  configureApp(app, settings);
+  return app;
+}
+
+export interface ShutdownSettings {
+  delayMs: number;
+  timeoutMs: number;
+}
+
+/**
+ * SIGTERM/SIGINT: readiness fails at once, new traffic drains away during the delay,
+ * then in-flight requests finish while the listener closes. A drain that overruns exits non-zero.
+ */
+export function handleShutdown(app: INestApplication, settings: ShutdownSettings): void {
+  const logger = new NestLogger('Shutdown');
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received; draining`);
+    app.get(Readiness).beginShutdown();
+    await new Promise((resolve) => setTimeout(resolve, settings.delayMs));
+    const deadline = setTimeout(() => {
+      logger.error(`drain exceeded ${settings.timeoutMs} ms; exiting`);
+      process.exit(1);
+    }, settings.timeoutMs);
+    deadline.unref();
+    await app.close();
+    clearTimeout(deadline);
+    logger.log('stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', (signal) => void stop(signal));
+  process.once('SIGINT', (signal) => void stop(signal));
+}
+
+export interface ServiceBootstrapOptions {
+  name: string;
+  module: Type | DynamicModule;
+  config: BaseConfig;
+  port: number;
+  openapi?: OpenApiOptions;
+  rawBody?: boolean;
+}
+
+/** The one start-up path of every HTTP process. */
+export async function bootstrapService(
+  options: ServiceBootstrapOptions,
+): Promise<INestApplication> {
+  const app = await createApp(options.module, {
+    bodyLimit: options.config.BODY_LIMIT,
+    openapi: options.openapi,
+    rawBody: options.rawBody,
+  });
+  handleShutdown(app, {
+    delayMs: options.config.SHUTDOWN_DELAY_MS,
+    timeoutMs: options.config.SHUTDOWN_TIMEOUT_MS,
+  });
+  await app.listen(options.port, options.config.HOST);
+  new NestLogger(options.name).log(`listening on http://${options.config.HOST}:${options.port}`);
+  return app;
+}
+
+/** Start-up failures (bad config above all) print one clear message and exit non-zero. */
+export function runMain(main: () => Promise<unknown>): void {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

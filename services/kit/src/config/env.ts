@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once into a typed object; every bad key is listed, not just the first.
+ * Nothing else in a process reads process.env.
+ */
+export function loadConfig<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<z.ZodObject<Shape>> {
+  const blanksRemoved = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = z.object(shape).safeParse(blanksRemoved);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+export const env = {
+  port: (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback),
+  positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
+  boolean: (fallback: boolean) => booleanString.default(fallback),
+  url: (fallback?: string) => (fallback === undefined ? z.url() : z.url().default(fallback)),
+  postgresUrl: (fallback: string) =>
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection string')
+      .default(fallback),
+  redisUrl: (fallback: string) =>
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// connection string')
+      .default(fallback),
+  logLevel: () =>
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+};
+
+/** Settings every HTTP process shares. */
+export const baseShape = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: env.logLevel(),
+  /** How long a process keeps serving in-flight requests after SIGTERM before exiting. */
+  SHUTDOWN_TIMEOUT_MS: env.positiveInt(10_000),
+  /** Pause between failing readiness and closing the listener, so load balancers stop sending. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb')
+    .default('100kb'),
+};
+
+export type BaseConfig = z.infer<z.ZodObject<typeof baseShape>>;

@@ -1,0 +1,96 @@
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
+import type { ApiError } from '@probedge/proto';
+import type { Request, Response } from 'express';
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export function reasonPhrase(status: number): string {
+  return REASONS[status] ?? (status >= 500 ? 'Server Error' : 'Error');
+}
+
+/** Express' own body-parser errors carry a status and a type instead of being HttpExceptions. */
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+function describeHttpException(exception: HttpException): string {
+  const body = exception.getResponse();
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  if (typeof message === 'string') return message;
+  return exception.message;
+}
+
+export function toApiError(exception: unknown): ApiError {
+  if (exception instanceof HttpException) {
+    const statusCode = exception.getStatus();
+    return {
+      statusCode,
+      error: reasonPhrase(statusCode),
+      message: describeHttpException(exception),
+    };
+  }
+  const httpLike = exception as HttpLikeError | null;
+  const status = httpLike?.status ?? httpLike?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && httpLike?.expose !== false) {
+    const message =
+      httpLike?.type === 'entity.parse.failed'
+        ? 'Request body is not valid JSON'
+        : (httpLike?.message ?? reasonPhrase(status));
+    return { statusCode: status, error: reasonPhrase(status), message };
+  }
+  const statusCode = HttpStatus.INTERNAL_SERVER_ERROR;
+  return {
+    statusCode,
+    error: reasonPhrase(statusCode),
+    message: 'Something went wrong on our side',
+  };
+}
+
+/** Every error leaves as { statusCode, error, message }; stack traces stay in the log. */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const context = host.switchToHttp();
+    const response = context.getResponse<Response>();
+    const request = context.getRequest<Request & { id?: string }>();
+    const body = toApiError(exception);
+    if (body.statusCode >= 500) {
+      this.logger.error(
+        { err: exception, url: request.url, requestId: request.id },
+        'request failed',
+      );
+    }
+    if (response.headersSent) return;
+    response.status(body.statusCode).json({ ...body, requestId: request.id });
+  }
+}

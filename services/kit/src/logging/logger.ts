@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { REQUEST_ID_HEADER } from '@probedge/proto';
+import type { Params } from 'nestjs-pino';
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Keeps a well-formed id from upstream (the gateway) so one request reads as one story in the logs. */
+export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers[REQUEST_ID_HEADER];
+  const id =
+    typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
+export function loggerParams(service: string, level: string): Params {
+  return {
+    pinoHttp: {
+      level,
+      name: service,
+      genReqId: requestIdFor,
+      customProps: () => ({ service }),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+      },
+    },
+  };
+}

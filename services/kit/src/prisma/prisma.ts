@@ -1,0 +1,65 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import { Pool, type PoolConfig, type QueryResult } from 'pg';
+
+export interface PoolOptions {
+  url: string;
+  max?: number;
+  connectionTimeoutMillis?: number;
+}
+
+export function poolConfig(options: PoolOptions): PoolConfig {
+  return {
+    connectionString: options.url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
+    idleTimeoutMillis: 30_000,
+  };
+}
+
+/**
+ * The driver adapter the runtime Prisma client uses: plain pg, no native query engine.
+ * Pass it to a service's generated PrismaClient: `new PrismaClient({ adapter })`.
+ */
+export function createPrismaAdapter(options: PoolOptions): PrismaPg {
+  return new PrismaPg(poolConfig(options));
+}
+
+const PG_NAME_OID = 19;
+const PG_TEXT_OID = 25;
+
+type AnyQueryResult = QueryResult | QueryResult[];
+
+function relabelNameColumns<T>(result: T): T {
+  const results = (Array.isArray(result) ? result : [result]) as AnyQueryResult[];
+  for (const item of results.flat()) {
+    for (const field of item?.fields ?? []) {
+      if (field.dataTypeID === PG_NAME_OID) field.dataTypeID = PG_TEXT_OID;
+    }
+  }
+  return result;
+}
+
+function patchQuery<C extends { query: (...args: never[]) => unknown }>(client: C): void {
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const outcome = original(...args);
+    return outcome instanceof Promise ? outcome.then(relabelNameColumns) : outcome;
+  };
+}
+
+/**
+ * The migration CLI's catalog queries return Postgres `name` columns, which the pg adapter cannot
+ * map (prisma/orm#27403); reading them as text is exact for identifiers.
+ */
+class CatalogSafePool extends Pool {
+  constructor(config: PoolConfig) {
+    super(config);
+    patchQuery(this);
+    this.on('connect', (client) => patchQuery(client));
+  }
+}
+
+/** The adapter for `prisma migrate` through the WebAssembly schema engine (prisma.config.ts). */
+export function createMigrationAdapter(url: string): PrismaPg {
+  return new PrismaPg(new CatalogSafePool({ connectionString: url, max: 2 }));
+}
