@@ -1,0 +1,39 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { KitModule } from '@probedge/kit';
+import { CONTENT_CONFIG } from './config/content-config';
+import type { ContentConfig } from './config/env';
+import { ContentController } from './content/content.controller';
+import { ContentRepository } from './content/content.repository';
+import { ContentService } from './content/content.service';
+import { FaqController } from './faq/faq.controller';
+import { FaqRepository } from './faq/faq.repository';
+import { FaqService } from './faq/faq.service';
+import { PrismaService } from './prisma/prisma.service';
+import { SyncService } from './sync/sync.service';
+
+export const SERVICE_NAME = 'content';
+
+export const OPENAPI = {
+  title: 'ProbEdge content service',
+  description: 'Guides, blogs and the FAQ. Educational content only, not investment advice.',
+};
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ContentConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
+      controllers: [ContentController, FaqController],
+      providers: [
+        { provide: CONTENT_CONFIG, useValue: config },
+        PrismaService,
+        ContentRepository,
+        ContentService,
+        FaqRepository,
+        FaqService,
+        SyncService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createApp } from '@probedge/kit';
+import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
+import { AppModule, OPENAPI } from '../src/app.module';
+import { loadContentConfig, type ContentConfig } from '../src/config/env';
+
+export const MIGRATIONS_DIR = path.join(__dirname, '..', 'prisma', 'migrations');
+export const BUNDLED_CONTENT_DIR = path.join(__dirname, '..', 'content');
+
+export interface TestContext {
+  app: NestExpressApplication;
+  database: TestDatabase;
+  config: ContentConfig;
+  close(): Promise<void>;
+}
+
+/** The real app on a database of its own, reading content from the given folder. */
+export async function startTestApp(contentDir: string): Promise<TestContext> {
+  const database = await createTestDatabase('probedge_content', MIGRATIONS_DIR);
+  const config = loadContentConfig({
+    DATABASE_URL: database.url,
+    CONTENT_DIR: contentDir,
+    LOG_LEVEL: 'silent',
+  });
+  const app = await createApp(AppModule.forRoot(config), {
+    bodyLimit: config.BODY_LIMIT,
+    openapi: OPENAPI,
+  });
+  app.useLogger(false);
+  await app.init();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
