@@ -1,0 +1,64 @@
+# ProbEdge: the human entry points. `make up` runs the platform, `make test` runs every test.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+BIN := node_modules/.bin
+NPM_STAMP := node_modules/.package-lock.json
+PRISMA_SERVICES := content
+RESULTS := .local/test-results
+# prisma generate never connects; it only needs the variable to resolve the datasource.
+GENERATE_URL := postgresql://localhost:5432/generate
+
+.PHONY: help install generate build up dev test unit e2e typecheck lint format bench migration clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
+
+install: $(NPM_STAMP) ## Install dependencies from the lockfile (only when it changed)
+
+$(NPM_STAMP): package-lock.json package.json proto/package.json services/*/package.json gateway/package.json web/package.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+generate: install ## Build the shared packages and generate each service's Prisma client
+	npm run build -w proto -w services/kit
+	@for service in $(PRISMA_SERVICES); do \
+	  (cd services/$$service && DATABASE_URL=$(GENERATE_URL) ../../$(BIN)/prisma generate) || exit 1; \
+	done
+
+build: generate ## Compile every service, the gateway and the web app
+	npm run build -w services/content -w gateway -w web
+
+up: build ## Run the whole platform on http://localhost:8080 (Ctrl-C stops it)
+	node deploy/local/stack.mjs
+
+dev: generate ## Services and gateway as in `up`, plus the Vite dev server with hot reload on :5173
+	npm run build -w services/content -w gateway
+	node deploy/local/stack.mjs & npm run dev -w web; kill %1
+
+test: build typecheck unit e2e ## Every unit, integration and browser test
+
+typecheck: generate ## Strict TypeScript over every workspace
+	npm run typecheck --workspaces --if-present
+
+unit: generate ## Unit and integration tests (real PostgreSQL and Redis on loopback)
+	@mkdir -p $(RESULTS)
+	$(BIN)/jest --json --outputFile=$(RESULTS)/unit.json
+
+e2e: build ## Browser tests in Debian Chromium against the local stack
+	@mkdir -p $(RESULTS)
+	$(BIN)/jest -c web/e2e/jest.config.cjs --json --outputFile=$(RESULTS)/e2e.json
+
+lint: install ## ESLint and Prettier
+	$(BIN)/eslint .
+	$(BIN)/prettier --check .
+
+format: install ## Apply Prettier
+	$(BIN)/prettier --write .
+
+migration: generate ## New migration from schema changes: make migration SERVICE=content NAME=add_x
+	@test -n "$(SERVICE)" -a -n "$(NAME)" || { echo "usage: make migration SERVICE=content NAME=add_x"; exit 2; }
+	node deploy/local/new-migration.mjs $(SERVICE) $(NAME)
+
+clean: ## Remove build output
+	rm -rf proto/dist services/*/dist gateway/dist web/dist services/*/src/generated .local

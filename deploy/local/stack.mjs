@@ -1,0 +1,214 @@
+// The local stack: prepares databases and runs every process of the platform with prefixed logs.
+// Used by `make up` (foreground) and by the browser tests (on shifted ports and separate databases).
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const COLOURS = [36, 35, 33, 32, 34, 91, 96, 93];
+
+export function stackSettings(env = process.env) {
+  const offset = Number(env.STACK_PORT_OFFSET ?? 0);
+  const suffix = env.STACK_DB_SUFFIX ?? '';
+  if (!Number.isInteger(offset) || offset < 0 || offset > 50000) {
+    throw new Error('STACK_PORT_OFFSET must be a whole number from 0 to 50000');
+  }
+  if (!/^[a-z0-9_]*$/.test(suffix)) throw new Error('STACK_DB_SUFFIX may hold only a-z, 0-9 and _');
+  const postgres = env.POSTGRES_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const databaseUrl = (name) => {
+    const url = new URL(postgres);
+    url.pathname = `/${name}${suffix}`;
+    return url.toString();
+  };
+  const ports = { gateway: 8080 + offset, content: 4001 + offset };
+  return {
+    postgres,
+    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    ports,
+    gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
+    databases: { content: databaseUrl('probedge_content') },
+  };
+}
+
+/** Every process of the platform; the gateway comes last so it starts with its upstreams up. */
+export function processes(settings) {
+  const shared = { NODE_ENV: process.env.NODE_ENV ?? 'production', HOST: '127.0.0.1' };
+  return [
+    {
+      name: 'content',
+      cwd: 'services/content',
+      args: ['dist/main.js'],
+      env: { ...shared, PORT: String(settings.ports.content), DATABASE_URL: settings.databases.content },
+      port: settings.ports.content,
+    },
+    {
+      name: 'gateway',
+      cwd: 'gateway',
+      args: ['dist/main.js'],
+      env: {
+        ...shared,
+        PORT: String(settings.ports.gateway),
+        CONTENT_URL: `http://127.0.0.1:${settings.ports.content}`,
+        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${settings.ports.gateway}`,
+      },
+      port: settings.ports.gateway,
+    },
+  ];
+}
+
+async function ensureDatabases(settings) {
+  const { Client } = require('pg');
+  const admin = new Client({ connectionString: settings.postgres, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL does not answer at ${settings.postgres} (${error.message}). Start it, or set POSTGRES_ADMIN_URL.`,
+    );
+  }
+  try {
+    for (const url of Object.values(settings.databases)) {
+      const name = new URL(url).pathname.slice(1);
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount === 0) {
+        await admin.query(`CREATE DATABASE "${name}"`);
+        log('stack', `created database ${name}`);
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function checkRedis(settings) {
+  const Redis = require('ioredis');
+  const client = new Redis(settings.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    throw new Error(`Redis does not answer at ${settings.redisUrl} (${error.message}). Start it, or set REDIS_URL.`);
+  } finally {
+    client.disconnect();
+  }
+}
+
+function runStep(label, args, cwd, env) {
+  log('stack', label);
+  const result = spawnSync(process.execPath, args, {
+    cwd: path.join(root, cwd),
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status})`);
+}
+
+/** Databases, migrations and content: everything the processes expect to find. */
+export async function prepare(settings) {
+  await checkRedis(settings);
+  await ensureDatabases(settings);
+  const prisma = path.join(root, 'node_modules', 'prisma', 'build', 'index.js');
+  runStep('migrating content', [prisma, 'migrate', 'deploy'], 'services/content', {
+    DATABASE_URL: settings.databases.content,
+  });
+  runStep('syncing guides, blogs and FAQ', ['dist/sync.js'], 'services/content', {
+    DATABASE_URL: settings.databases.content,
+    LOG_LEVEL: 'warn',
+  });
+}
+
+function log(name, line, colour = 90) {
+  const prefix = process.stdout.isTTY ? `\x1b[${colour}m${name.padEnd(8)}|\x1b[0m` : `${name.padEnd(8)}|`;
+  process.stdout.write(`${prefix} ${line}\n`);
+}
+
+function pipeLines(stream, name, colour) {
+  let buffer = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    buffer += chunk;
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines) log(name, line, colour);
+  });
+  stream.on('end', () => buffer && log(name, buffer, colour));
+}
+
+async function waitReady(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs} ms`);
+}
+
+/** Starts every process; resolves once all answer /readyz. Returns a stop function. */
+export async function start(settings) {
+  const children = [];
+  let stopping = false;
+  const stop = async () => {
+    stopping = true;
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+          }),
+      ),
+    );
+  };
+  for (const [index, proc] of processes(settings).entries()) {
+    const colour = COLOURS[index % COLOURS.length];
+    const child = spawn(process.execPath, proc.args, {
+      cwd: path.join(root, proc.cwd),
+      env: { ...process.env, ...proc.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    pipeLines(child.stdout, proc.name, colour);
+    pipeLines(child.stderr, proc.name, colour);
+    child.on('exit', (code, signal) => {
+      if (!stopping) {
+        log(proc.name, `exited (${signal ?? code}); stopping the stack`, 31);
+        void stop().then(() => process.exit(1));
+      }
+    });
+    try {
+      await waitReady(`http://127.0.0.1:${proc.port}/readyz`, 30_000);
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  }
+  return stop;
+}
+
+async function main() {
+  const settings = stackSettings();
+  await prepare(settings);
+  const stop = await start(settings);
+  log('stack', `ProbEdge is up: http://localhost:${settings.ports.gateway}  (API docs: /api/docs; Ctrl-C stops)`, 32);
+  const shutdown = () => void stop().then(() => process.exit(0));
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    log('stack', error.message, 31);
+    process.exit(1);
+  });
+}

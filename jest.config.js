@@ -1,0 +1,10 @@
+/** One run over every workspace's unit and integration tests, in parallel workers. */
+module.exports = {
+  projects: [
+    '<rootDir>/proto/jest.config.js',
+    '<rootDir>/services/kit/jest.config.js',
+    '<rootDir>/services/content/jest.config.js',
+    '<rootDir>/gateway/jest.config.js',
+    '<rootDir>/web/jest.config.cjs',
+  ],
+};
