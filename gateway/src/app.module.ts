@@ -1,0 +1,43 @@
+import {
+  type DynamicModule,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+} from '@nestjs/common';
+import { KitModule } from '@probedge/kit';
+import type { GatewayConfig } from './config/env';
+import { GATEWAY_CONFIG } from './config/gateway-config';
+import { DocsController } from './docs/docs.controller';
+import { DocsService } from './docs/docs.service';
+import { ReadinessController } from './health/readiness.controller';
+import { UpstreamHealth } from './health/upstream-health.service';
+import { ApiRouter } from './proxy/api-router.service';
+import { EdgeMiddleware } from './edge/edge.middleware';
+import { UpstreamProxy } from './proxy/upstream-proxy.service';
+import { WebApp } from './web/web-app.service';
+
+export const SERVICE_NAME = 'gateway';
+
+@Module({})
+export class AppModule implements NestModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
+      controllers: [ReadinessController, DocsController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        UpstreamProxy,
+        ApiRouter,
+        WebApp,
+        DocsService,
+        UpstreamHealth,
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    // After the global request logger (so every proxied request is logged with its id), before routing.
+    consumer.apply(EdgeMiddleware).forRoutes('*');
+  }
+}

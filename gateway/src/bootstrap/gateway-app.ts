@@ -1,0 +1,61 @@
+import { Logger as NestLogger, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { handleShutdown, HttpErrorFilter } from '@probedge/kit';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule, SERVICE_NAME } from '../app.module';
+import type { GatewayConfig } from '../config/env';
+import { setupSwaggerUi } from '../docs/swagger-ui';
+import { checkRequestTarget } from '../edge/request-target.middleware';
+
+/** One policy for the web build and the docs: every script and style comes from this origin. */
+export const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    // styled-components injects <style> tags at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  },
+};
+
+/**
+ * Like the kit's createApp, minus its body parser and validation pipe: the gateway reads no
+ * bodies, it streams them to the services untouched.
+ */
+export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
+  app.use(checkRequestTarget);
+  app.useGlobalFilters(new HttpErrorFilter());
+  setupSwaggerUi(app);
+  return app;
+}
+
+export async function bootstrapGateway(config: GatewayConfig): Promise<INestApplication> {
+  const app = await createGatewayApp(config);
+  handleShutdown(app, { delayMs: config.SHUTDOWN_DELAY_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+  await app.listen(config.PORT, config.HOST);
+  new NestLogger(SERVICE_NAME).log(
+    `listening on http://${config.HOST}:${config.PORT}, public at ${config.PUBLIC_URL}`,
+  );
+  return app;
+}

@@ -1,0 +1,33 @@
+import { parseRequestTarget } from './request-target.util';
+
+describe('parseRequestTarget', () => {
+  it('splits a plain target into path and query, untouched', () => {
+    expect(parseRequestTarget('/api/guides/a%20b?x=1&y=%2F')).toEqual({
+      kind: 'ok',
+      pathname: '/api/guides/a%20b',
+      search: '?x=1&y=%2F',
+    });
+  });
+
+  it.each(['/api/../x', '/api/%2e%2E/x', '/api/./x', '/api/a%2fb', '/api/a%5Cb', '/api/a%00b'])(
+    'marks %s unroutable rather than reinterpreting it',
+    (raw) => {
+      expect(parseRequestTarget(raw).kind).toBe('unroutable');
+    },
+  );
+
+  it.each([
+    'api/guides',
+    'http://x/api',
+    '*',
+    '/api/a b',
+    '/api/a\\b',
+    '/api/%',
+    '/api/%g1',
+    '/api/%ff',
+    '/api#x',
+    '/api/é',
+  ])('refuses the malformed target %s', (raw) => {
+    expect(parseRequestTarget(raw).kind).toBe('malformed');
+  });
+});

@@ -1,0 +1,48 @@
+/** RFC 3986 path characters; anything else in a request path is refused rather than guessed at. */
+const PATH_CHARACTERS = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+const PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+const MAX_PATH_LENGTH = 2048;
+
+export interface RoutableTarget {
+  kind: 'ok';
+  pathname: string;
+  search: string;
+}
+
+export type RequestTarget =
+  | RoutableTarget
+  /** Not a path this gateway could ever route: answered 400. */
+  | { kind: 'malformed'; reason: string }
+  /** Well-formed, but reaching it would need the path to be reinterpreted (dot segments, encoded slashes). */
+  | { kind: 'unroutable'; pathname: string };
+
+/**
+ * Checks the raw request target before anything routes on it, so the path the gateway matched
+ * is exactly the path the service receives, with nothing for a later normaliser to reinterpret.
+ */
+export function parseRequestTarget(raw: string): RequestTarget {
+  // Absolute-form ("GET http://host/path") and asterisk-form targets have no business here.
+  if (!raw.startsWith('/')) return { kind: 'malformed', reason: 'Request target must be a path' };
+  if (raw.includes('#')) return { kind: 'malformed', reason: 'Request target contains a fragment' };
+  const queryStart = raw.indexOf('?');
+  const pathname = queryStart === -1 ? raw : raw.slice(0, queryStart);
+  const search = queryStart === -1 ? '' : raw.slice(queryStart);
+  if (pathname.length > MAX_PATH_LENGTH) {
+    return { kind: 'malformed', reason: 'Request path is too long' };
+  }
+  if (!PATH_CHARACTERS.test(pathname) || PERCENT_ESCAPE.test(pathname)) {
+    return { kind: 'malformed', reason: 'Request path is malformed' };
+  }
+  for (const segment of pathname.split('/').slice(1)) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return { kind: 'malformed', reason: 'Request path is not valid UTF-8' };
+    }
+    if (decoded === '.' || decoded === '..' || /[/\\\0]/.test(decoded)) {
+      return { kind: 'unroutable', pathname };
+    }
+  }
+  return { kind: 'ok', pathname, search };
+}

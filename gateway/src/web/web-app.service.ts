@@ -1,0 +1,83 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { GatewayConfig } from '../config/env';
+import { GATEWAY_CONFIG } from '../config/gateway-config';
+import { sendApiError } from '../errors/api-error.util';
+
+/** Vite writes content-hashed file names under assets/, so a URL there never changes meaning. */
+const ASSETS_PREFIX = '/assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Everything else (index.html above all) is revalidated so a deploy shows up on the next visit.
+const REVALIDATE = 'no-cache';
+
+async function isFile(candidate: string): Promise<boolean> {
+  try {
+    return (await stat(candidate)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Serves the web build: its files, and index.html for every other page so client routes render. */
+@Injectable()
+export class WebApp {
+  private readonly logger = new Logger(WebApp.name);
+  private readonly root: string | undefined;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.root = config.WEB_DIST_DIR;
+  }
+
+  get enabled(): boolean {
+    return this.root !== undefined;
+  }
+
+  /** Expects a path already checked by parseRequestTarget: no dot segments, no encoded slashes. */
+  async serve(req: Request, res: Response, pathname: string): Promise<void> {
+    const root = this.root;
+    if (!root) throw new Error('No web build configured');
+    const isAsset = pathname.startsWith(ASSETS_PREFIX);
+    const file = await this.findFile(root, decodeURIComponent(pathname));
+    if (file) {
+      this.sendFile(req, res, file, isAsset ? IMMUTABLE : REVALIDATE);
+      return;
+    }
+    if (isAsset) {
+      // A stale asset URL must fail visibly, not come back as an HTML page with a JavaScript type.
+      sendApiError(req, res, 404, `No file ${pathname}`);
+      return;
+    }
+    this.sendFile(req, res, path.join(root, 'index.html'), REVALIDATE);
+  }
+
+  private async findFile(root: string, decodedPath: string): Promise<string | undefined> {
+    const segments = decodedPath.split('/').filter(Boolean);
+    // Dotfiles (.env, .git) are never part of a build worth serving.
+    if (segments.some((segment) => segment.startsWith('.'))) return undefined;
+    const base = path.join(root, ...segments);
+    if (base !== root && !base.startsWith(root + path.sep)) return undefined;
+    // Prerendered pages live as <route>/index.html or <route>.html next to the assets.
+    const candidates = decodedPath.endsWith('/')
+      ? [path.join(base, 'index.html')]
+      : [base, `${base}.html`, path.join(base, 'index.html')];
+    for (const candidate of candidates) {
+      if (await isFile(candidate)) return candidate;
+    }
+    return undefined;
+  }
+
+  private sendFile(req: Request, res: Response, file: string, cacheControl: string): void {
+    res.setHeader('cache-control', cacheControl);
+    res.sendFile(file, { dotfiles: 'allow' }, (error?: Error & { code?: string }) => {
+      if (!error || res.headersSent) return;
+      if (error.code === 'ENOENT' || error.code === 'EISDIR') {
+        sendApiError(req, res, 404, `No file ${req.path}`);
+        return;
+      }
+      this.logger.error({ err: error }, 'could not send a web file');
+      sendApiError(req, res, 500, 'Something went wrong on our side');
+    });
+  }
+}

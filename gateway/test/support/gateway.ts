@@ -1,0 +1,104 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SERVICES, type ServiceName } from '@probedge/proto';
+import { createGatewayApp } from '../../src/bootstrap/gateway-app';
+import { loadGatewayConfig, type GatewayConfig } from '../../src/config/env';
+import { FakeUpstream } from './upstream';
+
+export interface RunningGateway {
+  app: NestExpressApplication;
+  url: string;
+  config: GatewayConfig;
+  close(): Promise<void>;
+}
+
+export async function startGateway(
+  overrides: Partial<GatewayConfig> = {},
+): Promise<RunningGateway> {
+  const config: GatewayConfig = {
+    ...loadGatewayConfig({ LOG_LEVEL: 'silent' }),
+    WEB_DIST_DIR: undefined,
+    ...overrides,
+  };
+  const app = await createGatewayApp(config);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, config, close: () => app.close() };
+}
+
+export type Upstreams = Record<ServiceName, FakeUpstream>;
+
+export async function startUpstreams(): Promise<Upstreams> {
+  const started = await Promise.all(SERVICES.map((name) => new FakeUpstream(name).start()));
+  return Object.fromEntries(started.map((upstream) => [upstream.name, upstream])) as Upstreams;
+}
+
+export function upstreamUrls(upstreams: Upstreams): Partial<GatewayConfig> {
+  return {
+    CONTENT_URL: upstreams.content.url,
+    NEWS_URL: upstreams.news.url,
+    INSIGHTS_URL: upstreams.insights.url,
+    BILLING_URL: upstreams.billing.url,
+  };
+}
+
+export async function stopUpstreams(upstreams: Upstreams): Promise<void> {
+  await Promise.all(Object.values(upstreams).map((upstream) => upstream.stop()));
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  text: string;
+  json(): any;
+}
+
+export interface RawRequestOptions {
+  method?: string;
+  headers?: Record<string, string | string[]>;
+  body?: Buffer | string;
+}
+
+/**
+ * Sends the request target exactly as written: fetch and supertest would normalise
+ * "/api/../openapi.json" before it ever left the client.
+ */
+export function send(
+  baseUrl: string,
+  target: string,
+  options: RawRequestOptions = {},
+): Promise<RawResponse> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        hostname,
+        port,
+        path: target,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const text = body.toString('utf8');
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            text,
+            json: () => JSON.parse(text),
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}

@@ -1,0 +1,117 @@
+import { closedPort, FakeUpstream } from './support/upstream';
+import {
+  send,
+  startGateway,
+  startUpstreams,
+  stopUpstreams,
+  upstreamUrls,
+  type RunningGateway,
+  type Upstreams,
+} from './support/gateway';
+
+describe('when a service fails', () => {
+  let upstreams: Upstreams;
+  let gateway: RunningGateway;
+  let contentPort: number;
+
+  beforeAll(async () => {
+    upstreams = await startUpstreams();
+    contentPort = await closedPort();
+    gateway = await startGateway({
+      ...upstreamUrls(upstreams),
+      CONTENT_URL: `http://127.0.0.1:${contentPort}`,
+      UPSTREAM_TIMEOUT_MS: 300,
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await stopUpstreams(upstreams);
+  });
+
+  beforeEach(() => Object.values(upstreams).forEach((upstream) => upstream.reset()));
+
+  it('returns 502 JSON naming the service when it is down, and recovers when it is back', async () => {
+    const down = await send(gateway.url, '/api/guides', {
+      headers: { 'x-request-id': 'req-down-1' },
+    });
+    expect(down.status).toBe(502);
+    expect(down.headers['content-type']).toMatch(/^application\/json/);
+    expect(down.json()).toEqual({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      message: 'The content service is unavailable',
+      requestId: 'req-down-1',
+    });
+    expect(down.text).not.toContain(String(contentPort));
+    expect(down.text).not.toContain('127.0.0.1');
+
+    const content = await new FakeUpstream('content', contentPort).start();
+    try {
+      const back = await send(gateway.url, '/api/guides');
+      expect(back.status).toBe(200);
+      expect(back.json()).toMatchObject({ service: 'content', path: '/api/guides' });
+    } finally {
+      await content.stop();
+    }
+  });
+
+  it('passes a 503 from the service through unchanged', async () => {
+    upstreams.insights.handler = (_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '30' });
+      res.end(
+        JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'warming up' }),
+      );
+    };
+    const res = await send(gateway.url, '/api/daily-analysis');
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'warming up',
+    });
+  });
+
+  it('returns 504 JSON when the service does not answer within UPSTREAM_TIMEOUT_MS', async () => {
+    upstreams.news.handler = () => undefined;
+    const started = Date.now();
+    const res = await send(gateway.url, '/api/market', {
+      headers: { 'x-request-id': 'req-slow-1' },
+    });
+    const elapsed = Date.now() - started;
+
+    expect(res.status).toBe(504);
+    expect(res.json()).toEqual({
+      statusCode: 504,
+      error: 'Gateway Timeout',
+      message: 'The news service did not answer in time',
+      requestId: 'req-slow-1',
+    });
+    expect(elapsed).toBeGreaterThanOrEqual(250);
+    expect(elapsed).toBeLessThan(3000);
+  });
+
+  it('returns 502 JSON when the service drops the connection before answering', async () => {
+    upstreams.billing.handler = (req) => req.socket.destroy();
+    const res = await send(gateway.url, '/api/check-subscription');
+    expect(res.status).toBe(502);
+    expect(res.json()).toMatchObject({ message: 'The billing service is unavailable' });
+  });
+
+  it('names only the service, never its address, for an unresolvable host', async () => {
+    const elsewhere = await startGateway({
+      ...upstreamUrls(upstreams),
+      NEWS_URL: 'http://news.invalid:4002',
+    });
+    try {
+      const res = await send(elsewhere.url, '/api/business');
+      expect(res.status).toBe(502);
+      expect(res.json()).toMatchObject({ message: 'The news service is unavailable' });
+      expect(res.text).not.toContain('invalid');
+      expect(res.text).not.toContain('4002');
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});

@@ -1,0 +1,152 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  send,
+  startGateway,
+  startUpstreams,
+  stopUpstreams,
+  upstreamUrls,
+  type RunningGateway,
+  type Upstreams,
+} from './support/gateway';
+
+const INDEX_HTML =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-3f9a1c.js"></script></body></html>';
+const APP_JS = 'console.log("app");';
+
+describe('serving the web build', () => {
+  let dist: string;
+  let upstreams: Upstreams;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'probedge-web-'));
+    await mkdir(path.join(dist, 'assets'));
+    await mkdir(path.join(dist, 'about'));
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(dist, 'assets', 'index-3f9a1c.js'), APP_JS);
+    await writeFile(path.join(dist, 'assets', 'index-77b2e0.css'), 'body{margin:0}');
+    await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(dist, 'about', 'index.html'), '<html>prerendered about</html>');
+    await writeFile(path.join(dist, '.env'), 'SECRET=1');
+    upstreams = await startUpstreams();
+    gateway = await startGateway({ ...upstreamUrls(upstreams), WEB_DIST_DIR: dist });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await stopUpstreams(upstreams);
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it.each([
+    '/',
+    '/guides',
+    '/guide/some-slug',
+    '/nope',
+    '/blog/a/b/c?ref=mail',
+    '/.env',
+    '/openapi.json',
+  ])('serves index.html with 200 for the client route %s', async (target) => {
+    const res = await send(gateway.url, target);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toBe(INDEX_HTML);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(Object.values(upstreams).every((upstream) => upstream.received.length === 0)).toBe(true);
+  });
+
+  it('serves hashed assets with immutable caching', async () => {
+    const res = await send(gateway.url, '/assets/index-3f9a1c.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.text).toBe(APP_JS);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('returns 404, not the app, for a missing file under /assets/', async () => {
+    const res = await send(gateway.url, '/assets/index-000000.js');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('<div id="root">');
+    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  it('serves index.html and other unhashed files with no-cache', async () => {
+    const index = await send(gateway.url, '/index.html');
+    expect(index.status).toBe(200);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const icon = await send(gateway.url, '/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a conditional request for index.html with 304', async () => {
+    const first = await send(gateway.url, '/guides');
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await send(gateway.url, '/guides', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves a prerendered page when the build has one for the route', async () => {
+    const res = await send(gateway.url, '/about');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('<html>prerendered about</html>');
+  });
+
+  it('sends the Content-Security-Policy with the app', async () => {
+    const res = await send(gateway.url, '/guides');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data:");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('answers HEAD for a client route without a body', async () => {
+    const res = await send(gateway.url, '/guides', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(0);
+  });
+
+  it('keeps /api, /healthz and non-GET requests away from the app', async () => {
+    const api = await send(gateway.url, '/api/unknown');
+    expect(api.status).toBe(404);
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    const health = await send(gateway.url, '/healthz');
+    expect(health.json()).toEqual({ status: 'ok' });
+    const post = await send(gateway.url, '/guides', { method: 'POST', body: 'x' });
+    expect(post.status).toBe(404);
+    expect(post.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('without a web build', () => {
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    gateway = await startGateway();
+  });
+
+  afterAll(() => gateway.close());
+
+  it.each(['/', '/guides', '/openapi.json', '/assets/index.js'])(
+    'returns 404 JSON for %s',
+    async (target) => {
+      const res = await send(gateway.url, target);
+      expect(res.status).toBe(404);
+      expect(res.json()).toMatchObject({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `No route GET ${target}`,
+      });
+    },
+  );
+});
