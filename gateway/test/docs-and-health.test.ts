@@ -74,10 +74,10 @@ describe('docs and health', () => {
   it('serves a service document with only its public routes and no internal address', async () => {
     const res = await send(gateway.url, '/api/docs/content.json');
     expect(res.status).toBe(200);
-    const document = res.json();
+    const document = res.json<{ info: { title: string }; paths: Record<string, object> }>();
     expect(document.info.title).toBe('ProbEdge content service');
     expect(Object.keys(document.paths).sort()).toEqual(['/api/guides', '/api/guides/{slug}']);
-    expect(Object.keys(document.paths['/api/guides/{slug}'])).toEqual(['get']);
+    expect(Object.keys(document.paths['/api/guides/{slug}'] ?? {})).toEqual(['get']);
     expect(res.text).not.toContain('content.internal');
   });
 

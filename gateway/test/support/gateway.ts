@@ -52,7 +52,7 @@ export interface RawResponse {
   headers: IncomingHttpHeaders;
   body: Buffer;
   text: string;
-  json(): any;
+  json<T = Record<string, unknown>>(): T;
 }
 
 export interface RawRequestOptions {
