@@ -1,4 +1,4 @@
-import { CONTENT_CATEGORIES, isKnownCategory, NOT_ADVICE_LINE } from '@probedge/proto';
+import { CONTENT_CATEGORIES, isKnownCategory, matchRoute, NOT_ADVICE_LINE } from '@probedge/proto';
 import fc from 'fast-check';
 import request from 'supertest';
 import { SyncService } from '../src/sync/sync.service';
@@ -107,6 +107,16 @@ describe('content API over the bundled content', () => {
     expect(Object.keys(res.body.paths).sort()).toEqual(
       ['/api/blogs', '/api/blogs/{slug}', '/api/faq', '/api/guides', '/api/guides/{slug}'].sort(),
     );
+  });
+
+  it('documents only routes the route table gives to this service', async () => {
+    const res = await http().get('/openapi.json').expect(200);
+    for (const [path, operations] of Object.entries(res.body.paths as Record<string, object>)) {
+      const concrete = path.replace(/\{[^}]+\}/g, 'sample');
+      for (const method of Object.keys(operations)) {
+        expect(matchRoute(method, concrete)?.service).toBe('content');
+      }
+    }
   });
 
   it('reports ready while its database answers', async () => {
