@@ -16,7 +16,9 @@ const serviceDir = path.join(root, 'services', service);
 const schema = 'prisma/schema.prisma';
 let from = ['--from-empty'];
 try {
-  const previous = execFileSync('git', ['show', `HEAD:services/${service}/${schema}`], { cwd: root });
+  const previous = execFileSync('git', ['show', `HEAD:services/${service}/${schema}`], {
+    cwd: root,
+  });
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'schema-')), 'schema.prisma');
   writeFileSync(file, previous);
   from = ['--from-schema-datamodel', file];
@@ -25,7 +27,15 @@ try {
 }
 const sql = execFileSync(
   process.execPath,
-  [path.join(root, 'node_modules/prisma/build/index.js'), 'migrate', 'diff', ...from, '--to-schema-datamodel', schema, '--script'],
+  [
+    path.join(root, 'node_modules/prisma/build/index.js'),
+    'migrate',
+    'diff',
+    ...from,
+    '--to-schema-datamodel',
+    schema,
+    '--script',
+  ],
   { cwd: serviceDir, env: process.env },
 ).toString();
 const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);

@@ -41,7 +41,11 @@ export function processes(settings) {
       name: 'content',
       cwd: 'services/content',
       args: ['dist/main.js'],
-      env: { ...shared, PORT: String(settings.ports.content), DATABASE_URL: settings.databases.content },
+      env: {
+        ...shared,
+        PORT: String(settings.ports.content),
+        DATABASE_URL: settings.databases.content,
+      },
       port: settings.ports.content,
     },
     {
@@ -85,13 +89,19 @@ async function ensureDatabases(settings) {
 
 async function checkRedis(settings) {
   const Redis = require('ioredis');
-  const client = new Redis(settings.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(settings.redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
     await client.ping();
   } catch (error) {
-    throw new Error(`Redis does not answer at ${settings.redisUrl} (${error.message}). Start it, or set REDIS_URL.`);
+    throw new Error(
+      `Redis does not answer at ${settings.redisUrl} (${error.message}). Start it, or set REDIS_URL.`,
+    );
   } finally {
     client.disconnect();
   }
@@ -122,7 +132,9 @@ export async function prepare(settings) {
 }
 
 function log(name, line, colour = 90) {
-  const prefix = process.stdout.isTTY ? `\x1b[${colour}m${name.padEnd(8)}|\x1b[0m` : `${name.padEnd(8)}|`;
+  const prefix = process.stdout.isTTY
+    ? `\x1b[${colour}m${name.padEnd(8)}|\x1b[0m`
+    : `${name.padEnd(8)}|`;
   process.stdout.write(`${prefix} ${line}\n`);
 }
 
@@ -200,7 +212,11 @@ async function main() {
   const settings = stackSettings();
   await prepare(settings);
   const stop = await start(settings);
-  log('stack', `ProbEdge is up: http://localhost:${settings.ports.gateway}  (API docs: /api/docs; Ctrl-C stops)`, 32);
+  log(
+    'stack',
+    `ProbEdge is up: http://localhost:${settings.ports.gateway}  (API docs: /api/docs; Ctrl-C stops)`,
+    32,
+  );
   const shutdown = () => void stop().then(() => process.exit(0));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
