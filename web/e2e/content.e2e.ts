@@ -32,7 +32,9 @@ describe('guides and blogs in a browser', () => {
     const cards = page.getByRole('link', { name: /Read Blog/ });
     await cards.first().waitFor();
     expect(await cards.count()).toBeGreaterThanOrEqual(8);
-    const hrefs = await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const hrefs = await cards.evaluateAll((links) =>
+      links.map((link) => link.getAttribute('href')),
+    );
     // The one blog with an unknown category must not be listed.
     expect(hrefs).not.toContain('/blog/how-interest-rate-expectations-move-equity-sectors');
     await cards.first().click();

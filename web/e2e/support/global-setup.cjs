@@ -5,7 +5,9 @@ module.exports = async function globalSetup() {
   process.env.STACK_PORT_OFFSET = process.env.STACK_PORT_OFFSET ?? '10000';
   process.env.STACK_DB_SUFFIX = process.env.STACK_DB_SUFFIX ?? '_e2e';
   process.env.NODE_ENV = 'production';
-  const stack = await import(pathToFileURL(path.join(__dirname, '../../../deploy/local/stack.mjs')).href);
+  const stack = await import(
+    pathToFileURL(path.join(__dirname, '../../../deploy/local/stack.mjs')).href
+  );
   const settings = stack.stackSettings();
   await stack.prepare(settings);
   globalThis.__PROBEDGE_STACK_STOP__ = await stack.start(settings);

@@ -56,7 +56,7 @@ function terms(ctx: LegalContext): LegalDocument {
         heading: 'Subscription and billing',
         paragraphs: [
           'The Professional Trading App costs $29.99 USD per month. The subscription renews automatically every month and you are charged at the start of each billing period until you cancel.',
-          'You can cancel at any time from the Manage Subscription & Billing page, which opens our payment provider\'s customer portal. Cancellation stops future renewals; you keep access until the end of the billing period you have already paid for.',
+          "You can cancel at any time from the Manage Subscription & Billing page, which opens our payment provider's customer portal. Cancellation stops future renewals; you keep access until the end of the billing period you have already paid for.",
           `Payments are processed by our card payment provider, Stripe. Your card details are entered with and held by the payment provider and are never stored by ${brand}.`,
         ],
       },
@@ -183,7 +183,7 @@ function cookies(ctx: LegalContext): LegalDocument {
       {
         heading: 'Local storage',
         paragraphs: [
-          'When you start a subscription, we keep the payment session id in your browser\'s local storage. It allows us to confirm your payment when you return from the payment provider\'s checkout page. It contains no card details.',
+          "When you start a subscription, we keep the payment session id in your browser's local storage. It allows us to confirm your payment when you return from the payment provider's checkout page. It contains no card details.",
         ],
       },
       {
@@ -195,7 +195,7 @@ function cookies(ctx: LegalContext): LegalDocument {
       {
         heading: 'Payment provider pages',
         paragraphs: [
-          'When you pay or manage billing, you are taken to pages operated by our card payment provider, Stripe. Those pages may use their own cookies for security and fraud prevention, under the payment provider\'s own policies.',
+          "When you pay or manage billing, you are taken to pages operated by our card payment provider, Stripe. Those pages may use their own cookies for security and fraud prevention, under the payment provider's own policies.",
         ],
       },
       {

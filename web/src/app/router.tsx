@@ -1,0 +1,45 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
+import { RootLayout } from '../components/layout/root-layout';
+import { Spinner } from '../components/ui/spinner';
+import { RedirectKeepingQuery } from './redirect-keeping-query';
+
+/** One lazily loaded screen per route, so every screen is its own chunk. */
+function page<Name extends string>(
+  path: string,
+  load: () => Promise<{ [Key in Name]: ComponentType }>,
+  exportName: Name,
+): RouteObject {
+  const Screen = lazy<ComponentType>(() =>
+    load().then((module) => ({ default: module[exportName] })),
+  );
+  return {
+    path,
+    element: (
+      <Suspense fallback={<Spinner label="Loading page..." />}>
+        <Screen />
+      </Suspense>
+    ),
+  };
+}
+
+const screens: RouteObject[] = [
+  page('/', () => import('../features/home/components/home-page'), 'HomePage'),
+  page('/guides', () => import('../features/content/components/guides-page'), 'GuidesPage'),
+  page('/blogs', () => import('../features/content/components/blogs-page'), 'BlogsPage'),
+  page('/guide/:slug', () => import('../features/content/components/article-page'), 'ArticlePage'),
+  page('/blog/:slug', () => import('../features/content/components/article-page'), 'ArticlePage'),
+  page('/faq', () => import('../features/faq/components/faq-page'), 'FaqPage'),
+  page('/terms', () => import('../features/legal/components/legal-page'), 'TermsPage'),
+  page('/privacy', () => import('../features/legal/components/legal-page'), 'PrivacyPage'),
+  page('/cookies', () => import('../features/legal/components/legal-page'), 'CookiesPage'),
+  { path: '/day-trader', element: <RedirectKeepingQuery to="/daytrader" /> },
+  page('*', () => import('../features/not-found/components/not-found-page'), 'NotFoundPage'),
+];
+
+export const routes: RouteObject[] = [{ element: <RootLayout />, children: screens }];
+
+// Declarative routing keeps the router's data layer, which no screen uses, out of the landing bundle.
+export function AppRoutes() {
+  return useRoutes(routes);
+}

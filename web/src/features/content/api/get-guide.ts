@@ -1,0 +1,16 @@
+import useSWR from 'swr';
+import type { ContentItem } from '@probedge/proto';
+import { apiGet } from '../../../lib/api-client';
+
+export function guideKey(slug: string) {
+  return ['/api/guides', slug] as const;
+}
+
+export function getGuide(key: ReturnType<typeof guideKey>): Promise<ContentItem> {
+  return apiGet<ContentItem>(key, { failureMessage: 'Failed to fetch guide' });
+}
+
+/** A null slug fetches nothing. */
+export function useGuide(slug: string | null) {
+  return useSWR(slug === null ? null : guideKey(slug), getGuide);
+}

@@ -1,0 +1,137 @@
+import { screen } from '@testing-library/react';
+import { pending, renderRoute } from '../../../../test/render-route';
+import { contentItem } from './fixtures';
+
+const GUIDE = contentItem({
+  slug: 'position-sizing-101',
+  category: 'position-sizing',
+  title: 'Position Sizing 101',
+  description: 'How much to risk on one trade.',
+  createdAt: '2025-09-16T08:00:00Z',
+  content: 'Step 1: decide your risk.\n\n  Step 2: size the trade.',
+});
+
+const BLOG = contentItem({
+  slug: 'why-stops-matter',
+  category: 'risk-management',
+  title: 'Why Stops Matter',
+  description: '',
+  createdAt: '2024-02-29T12:00:00Z',
+  content: 'Stops protect capital.',
+});
+
+describe('article detail', () => {
+  it('shows a guide with its back link, category, title, description and updated date', async () => {
+    renderRoute('/guide/position-sizing-101', {
+      '/api/guides/position-sizing-101': { body: GUIDE },
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Position Sizing 101' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to Guides' })).toHaveAttribute(
+      'href',
+      '/guides',
+    );
+    expect(screen.getByText('Position Sizing')).toBeInTheDocument();
+    expect(screen.getByText('How much to risk on one trade.')).toBeInTheDocument();
+    expect(screen.getByText('September 16, 2025').closest('p')).toHaveTextContent(
+      'Updated September 16, 2025',
+    );
+  });
+
+  it('shows the content as preformatted text, line breaks and indentation kept', async () => {
+    renderRoute('/guide/position-sizing-101', {
+      '/api/guides/position-sizing-101': { body: GUIDE },
+    });
+
+    const body = await screen.findByText(/Step 1: decide your risk/);
+    expect(body.tagName).toBe('PRE');
+    expect(body.textContent).toBe(GUIDE.content);
+  });
+
+  it("links the call to action to '/subscribe?source=guide' for guides and blogs", async () => {
+    renderRoute('/guide/position-sizing-101', {
+      '/api/guides/position-sizing-101': { body: GUIDE },
+    });
+    expect(
+      await screen.findByRole('link', { name: 'Explore the Professional plan' }),
+    ).toHaveAttribute('href', '/subscribe?source=guide');
+  });
+
+  it('shows a blog with a back link to /blogs and leaves out an empty description', async () => {
+    const { fetchMock } = renderRoute('/blog/why-stops-matter', {
+      '/api/blogs/why-stops-matter': { body: BLOG },
+    });
+
+    const title = await screen.findByRole('heading', { level: 1 });
+    expect(title).toHaveTextContent('Why Stops Matter');
+    expect(title.nextElementSibling).toHaveTextContent(/^Updated/);
+    expect(screen.getByRole('link', { name: '← Back to Blogs' })).toHaveAttribute('href', '/blogs');
+    expect(screen.getByText('Risk Management')).toBeInTheDocument();
+    expect(screen.getByText('February 29, 2024').closest('p')).toHaveTextContent(
+      'Updated February 29, 2024',
+    );
+    expect(screen.getByRole('link', { name: 'Explore the Professional plan' })).toHaveAttribute(
+      'href',
+      '/subscribe?source=guide',
+    );
+    expect(screen.getByText(/not investment advice/i, { selector: 'article p' })).toBeVisible();
+    expect(fetchMock).toHaveBeenCalledWith('/api/blogs/why-stops-matter', expect.anything());
+  });
+
+  it("shows 'Guide Not Found' when the guide answers 404", async () => {
+    renderRoute('/guide/missing-guide', {
+      '/api/guides/missing-guide': { status: 404, body: '{"message":"Guide not found"}' },
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Guide Not Found' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("The trading guide you're looking for doesn't exist."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to Guides' })).toHaveAttribute(
+      'href',
+      '/guides',
+    );
+  });
+
+  it("shows 'Blog Not Found' when the blog answers 404", async () => {
+    renderRoute('/blog/missing-blog', { '/api/blogs/missing-blog': { status: 404 } });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Blog Not Found' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("The trading blog you're looking for doesn't exist."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to Blogs' })).toHaveAttribute('href', '/blogs');
+  });
+
+  it('shows not-found when the answer is OK but carries no article', async () => {
+    renderRoute('/guide/empty-answer', { '/api/guides/empty-answer': { body: {} } });
+
+    expect(await screen.findByRole('heading', { name: 'Guide Not Found' })).toBeInTheDocument();
+  });
+
+  it('shows a loading skeleton while the article is on its way', async () => {
+    renderRoute('/guide/slow-guide', { '/api/guides/slow-guide': () => pending() });
+
+    expect(await screen.findByRole('status', { name: 'Loading guide...' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    expect(screen.queryByText('Guide Not Found')).not.toBeInTheDocument();
+  });
+
+  it.each(['/guide/Not_A_Slug', '/blog/has%20space', `/guide/${'a'.repeat(121)}`])(
+    'treats the malformed slug in %s as not found without fetching',
+    async (path) => {
+      const { fetchMock } = renderRoute(path);
+
+      expect(await screen.findByRole('heading', { name: /Not Found$/ })).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+});

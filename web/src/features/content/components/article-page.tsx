@@ -1,0 +1,138 @@
+import { useLocation, useParams } from 'react-router-dom';
+import { categoryLabel, type ContentItem, type ContentKind } from '@probedge/proto';
+import { PageMeta } from '../../../components/seo/page-meta';
+import { article as articleJsonLd } from '../../../components/seo/structured-data';
+import { ButtonLink } from '../../../components/ui/button-link.styles';
+import { CtaPanel } from '../../../components/ui/cta-panel';
+import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import { Eyebrow, ReadingContainer } from '../../../components/ui/page.styles';
+import { formatDate } from '../../../lib/format-date';
+import { truncateDescription } from '../../../lib/truncate';
+import { useArticle } from '../hooks/use-article';
+import {
+  ArticleHeader,
+  BackLink,
+  Body,
+  Lead,
+  NotFoundPanel,
+  Title,
+  Updated,
+} from './article-page.styles';
+import { ArticleSkeleton } from './article-skeleton';
+
+interface Variant {
+  noun: string;
+  listPath: string;
+  backLabel: string;
+  notFoundTitle: string;
+  notFoundText: string;
+}
+
+const VARIANTS: Record<ContentKind, Variant> = {
+  guide: {
+    noun: 'Guide',
+    listPath: '/guides',
+    backLabel: '← Back to Guides',
+    notFoundTitle: 'Guide Not Found',
+    notFoundText: "The trading guide you're looking for doesn't exist.",
+  },
+  blog: {
+    noun: 'Blog',
+    listPath: '/blogs',
+    backLabel: '← Back to Blogs',
+    notFoundTitle: 'Blog Not Found',
+    notFoundText: "The trading blog you're looking for doesn't exist.",
+  },
+};
+
+function ArticleView({ article, variant }: { article: ContentItem; variant: Variant }) {
+  const { pathname } = useLocation();
+  const label = categoryLabel(article.category);
+  const updated = formatDate(article.createdAt);
+  const description = article.description || truncateDescription(article.content);
+
+  return (
+    <article>
+      <PageMeta
+        title={article.title}
+        description={description}
+        keywords={[label, article.title, `trading ${variant.noun.toLowerCase()}`]}
+        type="article"
+        structuredData={[
+          articleJsonLd({
+            headline: article.title,
+            description,
+            path: pathname,
+            datePublished: article.createdAt,
+            section: label,
+          }),
+        ]}
+      />
+      <ArticleHeader>
+        <Eyebrow>{label}</Eyebrow>
+        <Title>{article.title}</Title>
+        {article.description && <Lead>{article.description}</Lead>}
+        {updated && (
+          <Updated>
+            Updated <time dateTime={article.createdAt}>{updated}</time>
+          </Updated>
+        )}
+      </ArticleHeader>
+      <Body>{article.content}</Body>
+      <NotAdviceNote>Do your own research before making any trading decision.</NotAdviceNote>
+      <CtaPanel
+        title="Trade with probabilities, not guesses"
+        text="The Professional Trading App applies these ideas every day: ranked setups with entry, stop and target levels and position sizing."
+        to="/subscribe?source=guide"
+        label="Explore the Professional plan"
+      />
+    </article>
+  );
+}
+
+/** One screen for guides and blogs; the path decides which. */
+export function ArticlePage() {
+  const { pathname } = useLocation();
+  const { slug } = useParams();
+  const kind: ContentKind = pathname.toLowerCase().startsWith('/blog/') ? 'blog' : 'guide';
+  const variant = VARIANTS[kind];
+  const state = useArticle(kind, slug);
+
+  if (state.status === 'not-found') {
+    return (
+      <ReadingContainer>
+        <PageMeta
+          title={variant.notFoundTitle}
+          description={variant.notFoundText}
+          keywords={[`trading ${variant.noun.toLowerCase()}`]}
+          noIndex
+        />
+        <NotFoundPanel>
+          <Title>{variant.notFoundTitle}</Title>
+          <Lead>{variant.notFoundText}</Lead>
+          <ButtonLink to={variant.listPath} $variant="secondary">
+            {variant.backLabel}
+          </ButtonLink>
+        </NotFoundPanel>
+      </ReadingContainer>
+    );
+  }
+
+  return (
+    <ReadingContainer>
+      <BackLink to={variant.listPath}>{variant.backLabel}</BackLink>
+      {state.status === 'loading' ? (
+        <>
+          <PageMeta
+            title={`Trading ${variant.noun}`}
+            description={`Loading a trading ${variant.noun.toLowerCase()}.`}
+            keywords={[`trading ${variant.noun.toLowerCase()}`]}
+          />
+          <ArticleSkeleton label={`Loading ${variant.noun.toLowerCase()}...`} />
+        </>
+      ) : (
+        <ArticleView article={state.article} variant={variant} />
+      )}
+    </ReadingContainer>
+  );
+}

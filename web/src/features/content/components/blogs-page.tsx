@@ -1,0 +1,71 @@
+import { categoryLabel, isKnownCategory } from '@probedge/proto';
+import { PageMeta } from '../../../components/seo/page-meta';
+import { collectionPage } from '../../../components/seo/structured-data';
+import { CtaPanel } from '../../../components/ui/cta-panel';
+import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import {
+  CardGrid,
+  Notice,
+  PageContainer,
+  PageHeader,
+  PageLead,
+  PageTitle,
+} from '../../../components/ui/page.styles';
+import { Spinner } from '../../../components/ui/spinner';
+import { useBlogs } from '../api/get-blogs';
+import { ContentCard } from './content-card';
+
+const TITLE = 'Trading Blogs';
+const DESCRIPTION =
+  'Articles on trading psychology, market analysis, technical patterns, options and crypto, written as education.';
+
+export function BlogsPage() {
+  const { blogs, isLoading } = useBlogs();
+  const visible = blogs.filter((blog) => isKnownCategory(blog.category));
+
+  return (
+    <PageContainer>
+      <PageMeta
+        title={TITLE}
+        description={DESCRIPTION}
+        keywords={['trading blog', 'market analysis', 'trading psychology', 'technical patterns']}
+        structuredData={[collectionPage({ name: TITLE, description: DESCRIPTION, path: '/blogs' })]}
+      />
+      <PageHeader>
+        <PageTitle>{TITLE}</PageTitle>
+        <PageLead>
+          Commentary and deep dives on markets, patterns and the habits that keep traders
+          disciplined.
+        </PageLead>
+      </PageHeader>
+
+      {isLoading ? (
+        <Spinner label="Loading trading blogs..." />
+      ) : visible.length === 0 ? (
+        <Notice>No trading blogs are available right now. Please check back soon.</Notice>
+      ) : (
+        <CardGrid aria-label="Blog posts">
+          {visible.map((blog) => (
+            <li key={blog.id}>
+              <ContentCard
+                to={`/blog/${blog.slug}`}
+                label={categoryLabel(blog.category)}
+                title={blog.title}
+                description={blog.description}
+                action="Read Blog →"
+              />
+            </li>
+          ))}
+        </CardGrid>
+      )}
+
+      <CtaPanel
+        title="Go beyond the blog"
+        text="Subscribers get daily probability-based signals, regime detection and position sizing in the Professional Trading App."
+        to="/subscribe"
+        label="See the Professional plan"
+      />
+      <NotAdviceNote />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,77 @@
+import { PageMeta } from '../../../components/seo/page-meta';
+import { collectionPage } from '../../../components/seo/structured-data';
+import { CtaPanel } from '../../../components/ui/cta-panel';
+import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import {
+  CardGrid,
+  Notice,
+  PageContainer,
+  PageHeader,
+  PageLead,
+  PageTitle,
+} from '../../../components/ui/page.styles';
+import { Spinner } from '../../../components/ui/spinner';
+import { useGuideCategories } from '../hooks/use-guide-categories';
+import { ContentCard } from './content-card';
+
+const TITLE = 'Trading Guides';
+const DESCRIPTION =
+  'Educational trading guides by topic: day trading, swing trading, exit strategy, risk management, position sizing and more.';
+
+export function GuidesPage() {
+  const { cards, isLoading } = useGuideCategories();
+
+  return (
+    <PageContainer>
+      <PageMeta
+        title={TITLE}
+        description={DESCRIPTION}
+        keywords={[
+          'trading guides',
+          'day trading',
+          'swing trading',
+          'risk management',
+          'position sizing',
+        ]}
+        structuredData={[
+          collectionPage({ name: TITLE, description: DESCRIPTION, path: '/guides' }),
+        ]}
+      />
+      <PageHeader>
+        <PageTitle>{TITLE}</PageTitle>
+        <PageLead>
+          Start with the topic you want to master. Each guide explains the ideas behind
+          probability-based trading in plain language.
+        </PageLead>
+      </PageHeader>
+
+      {isLoading ? (
+        <Spinner label="Loading trading guides..." />
+      ) : cards.length === 0 ? (
+        <Notice>No trading guides are available right now. Please check back soon.</Notice>
+      ) : (
+        <CardGrid aria-label="Guide topics">
+          {cards.map(({ category, label, guide }) => (
+            <li key={category}>
+              <ContentCard
+                to={`/guide/${guide.slug}`}
+                label={label}
+                title={guide.title}
+                description={guide.description}
+                action="Read Guide →"
+              />
+            </li>
+          ))}
+        </CardGrid>
+      )}
+
+      <CtaPanel
+        title="Put the guides into practice"
+        text="The Professional Trading App turns these ideas into daily probability-based signals with entries, stops and targets."
+        to="/subscribe"
+        label="See the Professional plan"
+      />
+      <NotAdviceNote />
+    </PageContainer>
+  );
+}

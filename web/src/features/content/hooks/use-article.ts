@@ -1,0 +1,28 @@
+import { SLUG_PATTERN, type ContentItem, type ContentKind } from '@probedge/proto';
+import { useBlog } from '../api/get-blog';
+import { useGuide } from '../api/get-guide';
+
+export type ArticleState =
+  { status: 'loading' } | { status: 'loaded'; article: ContentItem } | { status: 'not-found' };
+
+function isArticle(value: unknown): value is ContentItem {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ContentItem).title === 'string' &&
+    typeof (value as ContentItem).content === 'string'
+  );
+}
+
+/** A malformed slug is not found without asking the server. */
+export function useArticle(kind: ContentKind, slug: string | undefined): ArticleState {
+  const validSlug = slug !== undefined && SLUG_PATTERN.test(slug) ? slug : null;
+  const guide = useGuide(kind === 'guide' ? validSlug : null);
+  const blog = useBlog(kind === 'blog' ? validSlug : null);
+  const { data, error, isLoading } = kind === 'guide' ? guide : blog;
+
+  if (validSlug === null) return { status: 'not-found' };
+  if (isLoading) return { status: 'loading' };
+  if (!error && isArticle(data)) return { status: 'loaded', article: data };
+  return { status: 'not-found' };
+}

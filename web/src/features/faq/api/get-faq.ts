@@ -1,0 +1,13 @@
+import useSWR from 'swr';
+import type { FaqItem } from '@probedge/proto';
+import { apiGet } from '../../../lib/api-client';
+
+export const faqKey = ['/api/faq'] as const;
+
+export function getFaq(): Promise<FaqItem[]> {
+  return apiGet<FaqItem[]>(faqKey);
+}
+
+export function useFaq() {
+  return useSWR(faqKey, getFaq);
+}

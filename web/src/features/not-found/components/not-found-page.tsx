@@ -1,0 +1,22 @@
+import { PageMeta } from '../../../components/seo/page-meta';
+import { ButtonLink } from '../../../components/ui/button-link.styles';
+import { PageContainer, PageLead, PageTitle } from '../../../components/ui/page.styles';
+import { Panel } from './not-found-page.styles';
+
+export function NotFoundPage() {
+  return (
+    <PageContainer>
+      <PageMeta
+        title="Page Not Found"
+        description="The page you are looking for does not exist."
+        keywords={['404', 'page not found']}
+        noIndex
+      />
+      <Panel>
+        <PageTitle>404 Page Not Found</PageTitle>
+        <PageLead>The page you are looking for does not exist or has moved.</PageLead>
+        <ButtonLink to="/">Back to Home</ButtonLink>
+      </Panel>
+    </PageContainer>
+  );
+}

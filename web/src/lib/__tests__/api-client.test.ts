@@ -1,0 +1,101 @@
+import { apiGet, apiPath, apiPost, HttpError } from '../api-client';
+import { stubFetch } from '../../test/render-route';
+
+describe('apiPath', () => {
+  it('joins key segments with slashes', () => {
+    expect(apiPath(['/api/guides'])).toBe('/api/guides');
+    expect(apiPath(['/api/guides', 'risk-101'])).toBe('/api/guides/risk-101');
+    expect(apiPath(['/api/articles', 'page', 2])).toBe('/api/articles/page/2');
+  });
+
+  it('encodes every segment after the first', () => {
+    expect(apiPath(['/api/guides', 'a b/c?d'])).toBe('/api/guides/a%20b%2Fc%3Fd');
+  });
+
+  it('turns a trailing object into query parameters and skips empty values', () => {
+    expect(apiPath(['/api/business', { limit: 12 }])).toBe('/api/business?limit=12');
+    expect(
+      apiPath(['/api/articles', { category: 'stocks & more', limit: 8, page: undefined }]),
+    ).toBe('/api/articles?category=stocks+%26+more&limit=8');
+    expect(apiPath(['/api/articles', { category: undefined }])).toBe('/api/articles');
+  });
+});
+
+describe('apiGet', () => {
+  it('sends a GET with credentials included and resolves to the JSON body', async () => {
+    const fetchMock = stubFetch({ '/api/guides/x': { body: { title: 'X' } } });
+
+    await expect(apiGet(['/api/guides', 'x'])).resolves.toEqual({ title: 'X' });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/guides/x',
+      expect.objectContaining({ method: 'GET', credentials: 'include' }),
+    );
+  });
+
+  it('throws "status: body" when a non-OK response has a body', async () => {
+    stubFetch({ '/api/guides': { status: 503, body: 'content service down' } });
+
+    const error = await apiGet(['/api/guides']).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).message).toBe('503: content service down');
+    expect((error as HttpError).status).toBe(503);
+  });
+
+  it('throws "status: statusText" when a non-OK response has no body', async () => {
+    stubFetch({ '/api/guides': { status: 404, statusText: 'Not Found' } });
+
+    await expect(apiGet(['/api/guides'])).rejects.toThrow(new Error('404: Not Found'));
+  });
+
+  it('puts a catalogue message in front of the status when one is given', async () => {
+    stubFetch({ '/api/guides/x': { status: 404, body: '{"message":"missing"}' } });
+
+    await expect(
+      apiGet(['/api/guides', 'x'], { failureMessage: 'Failed to fetch guide' }),
+    ).rejects.toThrow('Failed to fetch guide: 404: {"message":"missing"}');
+  });
+
+  it('throws on 401 by default and yields null when asked to', async () => {
+    stubFetch({ '/api/check-subscription': { status: 401, body: 'no session' } });
+
+    await expect(apiGet(['/api/check-subscription'])).rejects.toThrow('401: no session');
+    await expect(
+      apiGet(['/api/check-subscription'], { onUnauthorized: 'return-null' }),
+    ).resolves.toBeNull();
+  });
+});
+
+describe('apiPost', () => {
+  it('posts JSON with credentials included and resolves to the JSON answer', async () => {
+    const fetchMock = stubFetch({
+      '/api/create-checkout-session': { body: { url: 'https://pay' } },
+    });
+
+    await expect(
+      apiPost('/api/create-checkout-session', { tier: 'professional' }),
+    ).resolves.toEqual({
+      url: 'https://pay',
+    });
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBe('{"tier":"professional"}');
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('sends no body when none is given and resolves to null for an empty answer', async () => {
+    const fetchMock = stubFetch({ '/api/generate-analysis': { status: 202 } });
+
+    await expect(apiPost('/api/generate-analysis')).resolves.toBeNull();
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.body).toBeUndefined();
+  });
+
+  it('follows the same error rule as GET', async () => {
+    stubFetch({ '/api/activate-subscription': { status: 400, body: 'sessionId is required' } });
+
+    await expect(apiPost('/api/activate-subscription', {})).rejects.toThrow(
+      '400: sessionId is required',
+    );
+  });
+});

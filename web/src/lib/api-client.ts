@@ -1,0 +1,88 @@
+export type QueryParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
+export type PathSegment = string | number;
+
+/** An SWR key: a path, further path segments, and optionally a trailing object of query parameters. */
+export type ApiKey =
+  | readonly [path: string, ...segments: PathSegment[]]
+  | readonly [path: string, ...segments: PathSegment[], query: QueryParams];
+
+export interface RequestOptions {
+  /** Catalogue message (spec section 8) put in front of the general `status: body` message. */
+  failureMessage?: string;
+  /** The spec's 401 switch: throw (the default) or resolve to null. */
+  onUnauthorized?: 'throw' | 'return-null';
+}
+
+export class HttpError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+  }
+}
+
+function isQueryParams(value: unknown): value is QueryParams {
+  return typeof value === 'object' && value !== null;
+}
+
+export function apiPath(key: ApiKey): string {
+  const [base, ...rest] = key;
+  const last = rest.at(-1);
+  const query = isQueryParams(last) ? last : undefined;
+  const segments = (query ? rest.slice(0, -1) : rest) as PathSegment[];
+  const path = [base, ...segments.map((segment) => encodeURIComponent(String(segment)))].join('/');
+  if (!query) return path;
+
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function toHttpError(response: Response, failureMessage?: string): Promise<HttpError> {
+  const body = await response.text().catch(() => '');
+  const detail = `${response.status}: ${body || response.statusText}`;
+  // Catalogue message first, then the general rule, so a log line shows what failed and why.
+  return new HttpError(response.status, failureMessage ? `${failureMessage}: ${detail}` : detail);
+}
+
+export async function apiGet<T>(key: ApiKey, options: RequestOptions = {}): Promise<T> {
+  const response = await fetch(apiPath(key), {
+    method: 'GET',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+  if (response.status === 401 && options.onUnauthorized === 'return-null') return null as T;
+  if (!response.ok) throw await toHttpError(response, options.failureMessage);
+  return (await response.json()) as T;
+}
+
+export async function apiPost<T = unknown>(
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T | null> {
+  const hasBody = body !== undefined;
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: hasBody
+      ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+      : { Accept: 'application/json' },
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+  if (response.status === 401 && options.onUnauthorized === 'return-null') return null;
+  if (!response.ok) throw await toHttpError(response, options.failureMessage);
+  // Some mutations answer with an empty body; that is a success with nothing to read.
+  const text = await response.text();
+  return text ? (JSON.parse(text) as T) : null;
+}
+
+/** The default SWR fetcher: the key is the request. */
+export function fetchKey<T>(key: ApiKey): Promise<T> {
+  return apiGet<T>(key);
+}
