@@ -1,8 +1,12 @@
 // Prints one closing line, 'N passed, N failed', summed over the Jest result files of the run.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dir = process.argv[2] ?? '.local/test-results';
+if (!existsSync(dir)) {
+  console.log('no test results: the run stopped before the tests');
+  process.exit(0);
+}
 let passed = 0;
 let failed = 0;
 let skipped = 0;
