@@ -9,15 +9,18 @@ export interface RedisFactoryOptions {
 }
 
 /**
- * Request paths fail fast while Redis is away (no offline queue), and the client keeps
- * reconnecting in the background so work resumes without a restart.
+ * Request paths fail fast while Redis is away (one reconnect attempt, then a command timeout), and the
+ * client keeps reconnecting in the background so work resumes without a restart. Commands issued before
+ * the first connection wait for it instead of failing.
  */
 export function createRedis(options: RedisFactoryOptions): Redis {
+  const forQueues = options.maxRetriesPerRequest === null;
   const redisOptions: RedisOptions = {
-    lazyConnect: false,
-    enableOfflineQueue: options.maxRetriesPerRequest === null,
+    enableOfflineQueue: true,
     maxRetriesPerRequest:
       options.maxRetriesPerRequest === undefined ? 1 : options.maxRetriesPerRequest,
+    // Blocking queue commands wait on purpose; everything else gives up rather than hang a request.
+    commandTimeout: forQueues ? undefined : 2000,
     connectTimeout: 2000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
     keyPrefix: options.keyPrefix,
