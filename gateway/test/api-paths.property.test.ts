@@ -1,14 +1,6 @@
 import { matchRoute, ROUTES } from '@probedge/proto';
 import fc from 'fast-check';
-import {
-  send,
-  startGateway,
-  startUpstreams,
-  stopUpstreams,
-  upstreamUrls,
-  type RunningGateway,
-  type Upstreams,
-} from './support/gateway';
+import { send, useGatewayWithUpstreams } from './support/gateway';
 
 const WORDS = [
   'guides',
@@ -96,32 +88,21 @@ const nearRoute = fc
   });
 
 describe('any path under /api', () => {
-  let upstreams: Upstreams;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
-    gateway = await startGateway(upstreamUrls(upstreams));
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await stopUpstreams(upstreams);
-  });
+  const fixture = useGatewayWithUpstreams();
 
   it('never answers 5xx while services answer 200, and every 4xx is the JSON error shape', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(anySuffix, nearRoute), query, async ([verb, segments], search) => {
-        Object.values(upstreams).forEach((upstream) => upstream.reset());
+        Object.values(fixture.upstreams).forEach((upstream) => upstream.reset());
         const pathname = `/api/${segments.join('/')}`;
         const target = `${pathname}${search}`;
-        const res = await send(gateway.url, target, {
+        const res = await send(fixture.gateway.url, target, {
           method: verb,
           body: verb === 'POST' ? '{}' : undefined,
         });
 
         expect(res.status).toBeLessThan(500);
-        const reached = Object.values(upstreams).flatMap((upstream) => upstream.received);
+        const reached = Object.values(fixture.upstreams).flatMap((upstream) => upstream.received);
         if (res.status >= 400) {
           expect(reached).toHaveLength(0);
           if (verb !== 'HEAD') {

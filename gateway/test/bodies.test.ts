@@ -1,34 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import {
-  send,
-  startGateway,
-  startUpstreams,
-  stopUpstreams,
-  upstreamUrls,
-  type RunningGateway,
-  type Upstreams,
-} from './support/gateway';
+import { send, useGatewayWithUpstreams } from './support/gateway';
 
 describe('request bodies', () => {
-  let upstreams: Upstreams;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
-    gateway = await startGateway(upstreamUrls(upstreams));
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await stopUpstreams(upstreams);
-  });
+  const fixture = useGatewayWithUpstreams();
 
   it('keeps a JSON body byte-identical, whitespace and unicode included', async () => {
     const body = Buffer.from(
       '{ "tier" :\t"pro" ,\n  "note": "Δ 📈 — ½ \\u00e9\\n",  "n":1.50e+2 }\r\n',
       'utf8',
     );
-    const res = await send(gateway.url, '/api/create-checkout-session', {
+    const res = await send(fixture.gateway.url, '/api/create-checkout-session', {
       method: 'POST',
       headers: {
         'content-type': 'application/json; charset=utf-8',
@@ -38,7 +19,7 @@ describe('request bodies', () => {
     });
 
     expect(res.status).toBe(200);
-    const received = upstreams.billing.last!;
+    const received = fixture.upstreams.billing.last!;
     expect(received.body.equals(body)).toBe(true);
     expect(received.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(received.headers['content-length']).toBe(String(body.length));
@@ -52,7 +33,7 @@ describe('request bodies', () => {
     ]);
     const signature =
       't=1700000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd';
-    const res = await send(gateway.url, '/api/stripe/webhook', {
+    const res = await send(fixture.gateway.url, '/api/stripe/webhook', {
       method: 'POST',
       headers: {
         'content-type': 'application/octet-stream',
@@ -63,7 +44,7 @@ describe('request bodies', () => {
     });
 
     expect(res.status).toBe(200);
-    const received = upstreams.billing.last!;
+    const received = fixture.upstreams.billing.last!;
     expect(received.body.equals(body)).toBe(true);
     expect(received.headers['content-type']).toBe('application/octet-stream');
     expect(received.headers['content-length']).toBe(String(body.length));
@@ -72,13 +53,13 @@ describe('request bodies', () => {
 
   it('streams a chunked body without a content length unchanged', async () => {
     const body = Buffer.from('{"email":"trader@example.com"}');
-    const res = await send(gateway.url, '/api/newsletter', {
+    const res = await send(fixture.gateway.url, '/api/newsletter', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
       body,
     });
 
     expect(res.status).toBe(200);
-    expect(upstreams.content.last!.body.equals(body)).toBe(true);
+    expect(fixture.upstreams.content.last!.body.equals(body)).toBe(true);
   });
 });

@@ -1,50 +1,31 @@
-import {
-  send,
-  startGateway,
-  startUpstreams,
-  stopUpstreams,
-  upstreamUrls,
-  type RunningGateway,
-  type Upstreams,
-} from './support/gateway';
+import { send, useGatewayWithUpstreams } from './support/gateway';
 
 describe('headers through the gateway', () => {
-  let upstreams: Upstreams;
-  let gateway: RunningGateway;
+  const fixture = useGatewayWithUpstreams();
 
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
-    gateway = await startGateway(upstreamUrls(upstreams));
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await stopUpstreams(upstreams);
-  });
-
-  beforeEach(() => Object.values(upstreams).forEach((upstream) => upstream.reset()));
+  beforeEach(() => Object.values(fixture.upstreams).forEach((upstream) => upstream.reset()));
 
   it('forwards the incoming x-request-id to the service and returns it', async () => {
-    const res = await send(gateway.url, '/api/faq', {
+    const res = await send(fixture.gateway.url, '/api/faq', {
       headers: { 'x-request-id': 'abc-123.DEF:4' },
     });
     expect(res.status).toBe(200);
-    expect(upstreams.content.last!.headers['x-request-id']).toBe('abc-123.DEF:4');
+    expect(fixture.upstreams.content.last!.headers['x-request-id']).toBe('abc-123.DEF:4');
     expect(res.headers['x-request-id']).toBe('abc-123.DEF:4');
   });
 
   it('generates an x-request-id when there is none or it is malformed, and sends the same one upstream', async () => {
     const cases: Record<string, string>[] = [{}, { 'x-request-id': 'has spaces and <tags>' }];
     for (const headers of cases) {
-      const res = await send(gateway.url, '/api/faq', { headers });
+      const res = await send(fixture.gateway.url, '/api/faq', { headers });
       const id = res.headers['x-request-id'];
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(upstreams.content.last!.headers['x-request-id']).toBe(id);
+      expect(fixture.upstreams.content.last!.headers['x-request-id']).toBe(id);
     }
   });
 
   it('puts the request id on gateway errors too', async () => {
-    const res = await send(gateway.url, '/api/nothing-here', {
+    const res = await send(fixture.gateway.url, '/api/nothing-here', {
       headers: { 'x-request-id': 'err-1' },
     });
     expect(res.headers['x-request-id']).toBe('err-1');
@@ -52,7 +33,7 @@ describe('headers through the gateway', () => {
   });
 
   it('passes Cookie to the service and every Set-Cookie back to the client', async () => {
-    upstreams.billing.handler = (_req, res) => {
+    fixture.upstreams.billing.handler = (_req, res) => {
       res.setHeader('set-cookie', [
         'pe_access=token123; Path=/; HttpOnly; SameSite=Lax',
         'pe_seen=1; Path=/; Max-Age=60',
@@ -60,12 +41,12 @@ describe('headers through the gateway', () => {
       res.setHeader('content-type', 'application/json');
       res.end('{"hasAccess":true}');
     };
-    const res = await send(gateway.url, '/api/check-subscription', {
+    const res = await send(fixture.gateway.url, '/api/check-subscription', {
       headers: { cookie: 'pe_access=old; theme=dark' },
     });
 
     expect(res.status).toBe(200);
-    expect(upstreams.billing.last!.headers.cookie).toBe('pe_access=old; theme=dark');
+    expect(fixture.upstreams.billing.last!.headers.cookie).toBe('pe_access=old; theme=dark');
     expect(res.headers['set-cookie']).toEqual([
       'pe_access=token123; Path=/; HttpOnly; SameSite=Lax',
       'pe_seen=1; Path=/; Max-Age=60',
@@ -73,22 +54,22 @@ describe('headers through the gateway', () => {
   });
 
   it('sets x-forwarded-* from the client connection and the public Host', async () => {
-    await send(gateway.url, '/api/business', {
+    await send(fixture.gateway.url, '/api/business', {
       headers: { host: 'probedge.example', 'x-forwarded-host': 'spoofed.example' },
     });
-    const headers = upstreams.news.last!.headers;
+    const headers = fixture.upstreams.news.last!.headers;
     expect(headers['x-forwarded-host']).toBe('probedge.example');
     expect(headers['x-forwarded-proto']).toBe('http');
     expect(headers['x-forwarded-for']).toMatch(/127\.0\.0\.1$/);
-    expect(headers.host).toBe(new URL(upstreams.news.url).host);
+    expect(headers.host).toBe(new URL(fixture.upstreams.news.url).host);
   });
 
   it('adds security headers to proxied answers and hides any x-powered-by', async () => {
-    upstreams.news.handler = (_req, res) => {
+    fixture.upstreams.news.handler = (_req, res) => {
       res.setHeader('x-powered-by', 'Express');
       res.end('[]');
     };
-    const res = await send(gateway.url, '/api/opinion');
+    const res = await send(fixture.gateway.url, '/api/opinion');
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");

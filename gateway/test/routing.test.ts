@@ -1,13 +1,5 @@
 import { ROUTES } from '@probedge/proto';
-import {
-  send,
-  startGateway,
-  startUpstreams,
-  stopUpstreams,
-  upstreamUrls,
-  type RunningGateway,
-  type Upstreams,
-} from './support/gateway';
+import { send, useGatewayWithUpstreams } from './support/gateway';
 
 const SAMPLE_SLUG = 'probability-basics';
 
@@ -16,26 +8,15 @@ function samplePath(path: string): string {
 }
 
 describe('routing by the route table', () => {
-  let upstreams: Upstreams;
-  let gateway: RunningGateway;
+  const fixture = useGatewayWithUpstreams();
 
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
-    gateway = await startGateway(upstreamUrls(upstreams));
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await stopUpstreams(upstreams);
-  });
-
-  beforeEach(() => Object.values(upstreams).forEach((upstream) => upstream.reset()));
+  beforeEach(() => Object.values(fixture.upstreams).forEach((upstream) => upstream.reset()));
 
   it.each(ROUTES.map((route) => [route.method, route.path, route.service] as const))(
     'sends %s %s to the %s service with path and query unchanged',
     async (method, path, service) => {
       const target = `${samplePath(path)}?limit=5&q=a%20b&tag=x&tag=y`;
-      const res = await send(gateway.url, target, {
+      const res = await send(fixture.gateway.url, target, {
         method,
         body: method === 'POST' ? '{}' : undefined,
       });
@@ -48,25 +29,27 @@ describe('routing by the route table', () => {
         path: samplePath(path),
         query: '?limit=5&q=a%20b&tag=x&tag=y',
       });
-      const others = Object.values(upstreams).filter((upstream) => upstream.name !== service);
+      const others = Object.values(fixture.upstreams).filter(
+        (upstream) => upstream.name !== service,
+      );
       expect(others.every((upstream) => upstream.received.length === 0)).toBe(true);
     },
   );
 
   it('answers HEAD on a GET route through its service', async () => {
-    const res = await send(gateway.url, '/api/market', { method: 'HEAD' });
+    const res = await send(fixture.gateway.url, '/api/market', { method: 'HEAD' });
     expect(res.status).toBe(200);
-    expect(upstreams.news.last?.method).toBe('HEAD');
+    expect(fixture.upstreams.news.last?.method).toBe('HEAD');
   });
 
   it('accepts a trailing slash the route table allows', async () => {
-    const res = await send(gateway.url, '/api/guides/');
+    const res = await send(fixture.gateway.url, '/api/guides/');
     expect(res.status).toBe(200);
-    expect(upstreams.content.last?.url).toBe('/api/guides/');
+    expect(fixture.upstreams.content.last?.url).toBe('/api/guides/');
   });
 
   it('returns 404 JSON naming the method and path for an unknown /api path', async () => {
-    const res = await send(gateway.url, '/api/xyz');
+    const res = await send(fixture.gateway.url, '/api/xyz');
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual({
@@ -94,10 +77,12 @@ describe('routing by the route table', () => {
     '/API/guides',
     '/healthz/../api/guides',
   ])('returns 404 JSON and reaches no service for %s', async (target) => {
-    const res = await send(gateway.url, target);
+    const res = await send(fixture.gateway.url, target);
     expect(res.status).toBe(404);
     expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
-    expect(Object.values(upstreams).every((upstream) => upstream.received.length === 0)).toBe(true);
+    expect(
+      Object.values(fixture.upstreams).every((upstream) => upstream.received.length === 0),
+    ).toBe(true);
   });
 
   it.each([
@@ -106,22 +91,24 @@ describe('routing by the route table', () => {
     '/api/guides/a\\b',
     'http://evil.example/api/guides',
   ])('returns 400 JSON and reaches no service for the malformed target %s', async (target) => {
-    const res = await send(gateway.url, target);
+    const res = await send(fixture.gateway.url, target);
     expect(res.status).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-    expect(Object.values(upstreams).every((upstream) => upstream.received.length === 0)).toBe(true);
+    expect(
+      Object.values(fixture.upstreams).every((upstream) => upstream.received.length === 0),
+    ).toBe(true);
   });
 
   it('returns 405 with an Allow header for a method the path does not take', async () => {
-    const res = await send(gateway.url, '/api/guides', { method: 'POST', body: '{}' });
+    const res = await send(fixture.gateway.url, '/api/guides', { method: 'POST', body: '{}' });
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD');
     expect(res.json()).toMatchObject({ statusCode: 405, error: 'Method Not Allowed' });
 
-    const webhook = await send(gateway.url, '/api/stripe/webhook');
+    const webhook = await send(fixture.gateway.url, '/api/stripe/webhook');
     expect(webhook.status).toBe(405);
     expect(webhook.headers.allow).toBe('POST');
-    expect(upstreams.content.received).toHaveLength(0);
-    expect(upstreams.billing.received).toHaveLength(0);
+    expect(fixture.upstreams.content.received).toHaveLength(0);
+    expect(fixture.upstreams.billing.received).toHaveLength(0);
   });
 });

@@ -102,3 +102,22 @@ export function send(
     req.end(options.body);
   });
 }
+
+export interface GatewayFixture {
+  upstreams: Upstreams;
+  gateway: RunningGateway;
+}
+
+/** Fake upstreams for every service and a gateway in front of them, for the enclosing describe block. */
+export function useGatewayWithUpstreams(): GatewayFixture {
+  const fixture = {} as GatewayFixture;
+  beforeAll(async () => {
+    fixture.upstreams = await startUpstreams();
+    fixture.gateway = await startGateway(upstreamUrls(fixture.upstreams));
+  });
+  afterAll(async () => {
+    await fixture.gateway.close();
+    await stopUpstreams(fixture.upstreams);
+  });
+  return fixture;
+}
