@@ -9,7 +9,6 @@ import type { GatewayConfig } from './config/env';
 import { GATEWAY_CONFIG } from './config/gateway-config';
 import { DocsController } from './docs/docs.controller';
 import { DocsService } from './docs/docs.service';
-import { ReadinessController } from './health/readiness.controller';
 import { UpstreamHealth } from './health/upstream-health.service';
 import { ApiRouter } from './proxy/api-router.service';
 import { EdgeMiddleware } from './edge/edge.middleware';
@@ -24,7 +23,7 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
-      controllers: [ReadinessController, DocsController],
+      controllers: [DocsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         UpstreamProxy,

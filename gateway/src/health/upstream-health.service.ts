@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Readiness } from '@probedge/kit';
 import { HEALTH_PATHS, SERVICES, type ServiceName } from '@probedge/proto';
 import { upstreamUrlOf, type GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
@@ -7,8 +8,16 @@ const PROBE_TIMEOUT_MS = 2000;
 
 /** Asks each service's /readyz, for operators; never names a host, only what the service said. */
 @Injectable()
-export class UpstreamHealth {
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+export class UpstreamHealth implements OnModuleInit {
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly readiness: Readiness,
+  ) {}
+
+  /** Reported in /readyz, never deciding it: one service down must not pull every gateway out of rotation. */
+  onModuleInit(): void {
+    this.readiness.report('upstreams', () => this.probeAll());
+  }
 
   async probeAll(): Promise<Record<ServiceName, string>> {
     const results = await Promise.all(

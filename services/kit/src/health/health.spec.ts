@@ -7,6 +7,7 @@ describe('Readiness', () => {
     await expect(readiness.evaluate()).resolves.toEqual({
       ready: true,
       checks: { database: 'ok' },
+      reports: {},
     });
   });
 
@@ -25,5 +26,16 @@ describe('Readiness', () => {
     const readiness = new Readiness();
     readiness.beginShutdown();
     expect((await readiness.evaluate()).ready).toBe(false);
+  });
+
+  it('includes reports in the answer without letting them decide readiness', async () => {
+    const readiness = new Readiness();
+    readiness.report('upstreams', async () => ({ news: 'unreachable' }));
+    readiness.report('broken', async () => {
+      throw new Error('probe failed');
+    });
+    const result = await readiness.evaluate();
+    expect(result.ready).toBe(true);
+    expect(result.reports).toEqual({ upstreams: { news: 'unreachable' }, broken: 'probe failed' });
   });
 });

@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 
 export type ReadinessCheck = () => Promise<unknown>;
+export type ReadinessReport = () => Promise<unknown>;
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -10,10 +11,16 @@ const CHECK_TIMEOUT_MS = 2000;
 @Injectable()
 export class Readiness {
   private readonly checks = new Map<string, ReadinessCheck>();
+  private readonly reports = new Map<string, ReadinessReport>();
   private shuttingDown = false;
 
   register(name: string, check: ReadinessCheck): void {
     this.checks.set(name, check);
+  }
+
+  /** Shown to operators in the /readyz body, never deciding it (e.g. the state of services behind a proxy). */
+  report(name: string, describe: ReadinessReport): void {
+    this.reports.set(name, describe);
   }
 
   beginShutdown(): void {
@@ -24,7 +31,11 @@ export class Readiness {
     return this.shuttingDown;
   }
 
-  async evaluate(): Promise<{ ready: boolean; checks: Record<string, string> }> {
+  async evaluate(): Promise<{
+    ready: boolean;
+    checks: Record<string, string>;
+    reports: Record<string, unknown>;
+  }> {
     const results: Record<string, string> = {};
     if (this.shuttingDown) results.process = 'shutting down';
     await Promise.all(
@@ -37,8 +48,16 @@ export class Readiness {
         }
       }),
     );
+    const reports: Record<string, unknown> = {};
+    await Promise.all(
+      [...this.reports].map(async ([name, describe]) => {
+        reports[name] = await withTimeout(describe(), CHECK_TIMEOUT_MS).catch((error: unknown) =>
+          error instanceof Error ? error.message : 'failed',
+        );
+      }),
+    );
     const ready = !this.shuttingDown && Object.values(results).every((value) => value === 'ok');
-    return { ready, checks: results };
+    return { ready, checks: results, reports };
   }
 }
 
@@ -66,6 +85,10 @@ export class HealthController {
   async ready(@Res({ passthrough: true }) res: Response) {
     const result = await this.readiness.evaluate();
     res.status(result.ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return { status: result.ready ? 'ok' : 'unavailable', checks: result.checks };
+    return {
+      status: result.ready ? 'ok' : 'unavailable',
+      checks: result.checks,
+      ...result.reports,
+    };
   }
 }
