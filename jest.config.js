@@ -4,6 +4,7 @@ module.exports = {
     '<rootDir>/proto/jest.config.js',
     '<rootDir>/services/kit/jest.config.js',
     '<rootDir>/services/content/jest.config.js',
+    '<rootDir>/services/news/jest.config.js',
     '<rootDir>/gateway/jest.config.js',
     '<rootDir>/web/jest.config.cjs',
   ],

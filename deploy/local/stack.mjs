@@ -23,13 +23,21 @@ export function stackSettings(env = process.env) {
     url.pathname = `/${name}${suffix}`;
     return url.toString();
   };
-  const ports = { gateway: 8080 + offset, content: 4001 + offset };
+  const ports = {
+    gateway: 8080 + offset,
+    content: 4001 + offset,
+    news: 4002 + offset,
+    newsWorker: 4102 + offset,
+    newsSampleFeeds: 4202 + offset,
+  };
   return {
     postgres,
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     ports,
     gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
-    databases: { content: databaseUrl('probedge_content') },
+    databases: { content: databaseUrl('probedge_content'), news: databaseUrl('probedge_news') },
+    // Stacks side by side on one Redis keep their queues and caches apart.
+    redisKeyPrefix: `probedge${suffix}-${offset}`,
   };
 }
 
@@ -49,6 +57,36 @@ export function processes(settings) {
       port: settings.ports.content,
     },
     {
+      name: 'news',
+      cwd: 'services/news',
+      args: ['dist/main.js'],
+      env: {
+        ...shared,
+        PORT: String(settings.ports.news),
+        DATABASE_URL: settings.databases.news,
+        REDIS_URL: settings.redisUrl,
+        NEWS_CACHE_PREFIX: `${settings.redisKeyPrefix}-news:`,
+      },
+      port: settings.ports.news,
+    },
+    {
+      name: 'news-wkr',
+      cwd: 'services/news',
+      args: ['dist/worker.js'],
+      env: {
+        ...shared,
+        NEWS_WORKER_PORT: String(settings.ports.newsWorker),
+        DATABASE_URL: settings.databases.news,
+        REDIS_URL: settings.redisUrl,
+        NEWS_CACHE_PREFIX: `${settings.redisKeyPrefix}-news:`,
+        NEWS_QUEUE_PREFIX: `${settings.redisKeyPrefix}-bull`,
+        // The bundled sample feeds, served on loopback and ingested through the real HTTP path.
+        NEWS_ALLOW_LOOPBACK: 'true',
+        NEWS_SAMPLE_FEEDS_PORT: String(settings.ports.newsSampleFeeds),
+      },
+      port: settings.ports.newsWorker,
+    },
+    {
       name: 'gateway',
       cwd: 'gateway',
       args: ['dist/main.js'],
@@ -56,6 +94,7 @@ export function processes(settings) {
         ...shared,
         PORT: String(settings.ports.gateway),
         CONTENT_URL: `http://127.0.0.1:${settings.ports.content}`,
+        NEWS_URL: `http://127.0.0.1:${settings.ports.news}`,
         PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${settings.ports.gateway}`,
       },
       port: settings.ports.gateway,
@@ -124,6 +163,9 @@ export async function prepare(settings) {
   const prisma = path.join(root, 'node_modules', 'prisma', 'build', 'index.js');
   runStep('migrating content', [prisma, 'migrate', 'deploy'], 'services/content', {
     DATABASE_URL: settings.databases.content,
+  });
+  runStep('migrating news', [prisma, 'migrate', 'deploy'], 'services/news', {
+    DATABASE_URL: settings.databases.news,
   });
   runStep('syncing guides, blogs and FAQ', ['dist/sync.js'], 'services/content', {
     DATABASE_URL: settings.databases.content,

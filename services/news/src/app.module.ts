@@ -1,0 +1,51 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { createRedis, KitModule } from '@probedge/kit';
+import { ArticlesController } from './articles/articles.controller';
+import { ArticlesRepository } from './articles/articles.repository';
+import { ArticlesService } from './articles/articles.service';
+import { ListCache, NEWS_REDIS } from './articles/list-cache';
+import type { NewsConfig } from './config/env';
+import { NEWS_CONFIG } from './config/news-config';
+import { INGESTION_LISTENERS, IngestionService } from './ingestion/ingestion.service';
+import { MarketController } from './market/market.controller';
+import { PrismaService } from './prisma/prisma.service';
+import { SourcesRepository } from './sources/sources.repository';
+
+export const SERVICE_NAME = 'news';
+
+export const OPENAPI = {
+  title: 'ProbEdge news service',
+  description:
+    'Market news lists gathered from public feeds. Information only, not investment advice.',
+};
+
+/** Everything the API and the worker share: configuration, database, cache, repositories, ingestion. */
+export function coreProviders(config: NewsConfig) {
+  return [
+    { provide: NEWS_CONFIG, useValue: config },
+    { provide: NEWS_REDIS, useFactory: () => createRedis({ url: config.REDIS_URL }) },
+    PrismaService,
+    ArticlesRepository,
+    SourcesRepository,
+    ListCache,
+    ArticlesService,
+    {
+      provide: INGESTION_LISTENERS,
+      useFactory: (cache: ListCache) => [cache],
+      inject: [ListCache],
+    },
+    IngestionService,
+  ];
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: NewsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
+      controllers: [ArticlesController, MarketController],
+      providers: coreProviders(config),
+    };
+  }
+}

@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import type { Feed } from '@probedge/proto';
+import type { Prisma } from '../generated/prisma/client';
+import type { ArticleDraft } from '../ingestion/article-draft.util';
+import { PrismaService } from '../prisma/prisma.service';
+
+export interface ArticleListRow {
+  id: string;
+  title: string;
+  description: string;
+  url: string;
+  publishedAt: Date;
+}
+
+export interface UpsertCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Items already stored from another source under the same canonical URL. */
+  duplicates: number;
+}
+
+export interface ArticleFilter {
+  feeds?: Feed[];
+  category?: string;
+}
+
+const LIST_FIELDS = {
+  id: true,
+  title: true,
+  description: true,
+  url: true,
+  publishedAt: true,
+} as const;
+
+function sameTickers(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((ticker, index) => ticker === b[index]);
+}
+
+@Injectable()
+export class ArticlesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Newest first; the id breaks ties so pages never wobble. */
+  list(filter: ArticleFilter, limit: number): Promise<ArticleListRow[]> {
+    const where: Prisma.ArticleWhereInput = {};
+    if (filter.feeds) where.feed = { in: filter.feeds };
+    if (filter.category !== undefined)
+      where.category = { equals: filter.category, mode: 'insensitive' };
+    return this.prisma.article.findMany({
+      where,
+      select: LIST_FIELDS,
+      orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }],
+      take: limit,
+    });
+  }
+
+  count(): Promise<number> {
+    return this.prisma.article.count();
+  }
+
+  /**
+   * One source's items in one transaction. An item is the same article when its GUID matches within
+   * the source, or its canonical URL matches anywhere; a changed title or text updates the row.
+   */
+  async upsertForSource(
+    sourceId: string,
+    drafts: ArticleDraft[],
+    fetchedAt: Date,
+  ): Promise<UpsertCounts> {
+    const counts: UpsertCounts = { created: 0, updated: 0, unchanged: 0, duplicates: 0 };
+    const seenGuids = new Set<string>();
+    const seenUrls = new Set<string>();
+    const unique = drafts.filter((draft) => {
+      if (seenGuids.has(draft.guid) || seenUrls.has(draft.canonicalUrl)) {
+        counts.duplicates += 1;
+        return false;
+      }
+      seenGuids.add(draft.guid);
+      seenUrls.add(draft.canonicalUrl);
+      return true;
+    });
+    if (unique.length === 0) return counts;
+    return this.prisma.$transaction(async (tx) => {
+      const existing = await tx.article.findMany({
+        where: {
+          OR: [{ sourceId, guid: { in: [...seenGuids] } }, { canonicalUrl: { in: [...seenUrls] } }],
+        },
+      });
+      const byGuid = new Map(
+        existing.filter((row) => row.sourceId === sourceId).map((row) => [row.guid, row]),
+      );
+      const byUrl = new Map(existing.map((row) => [row.canonicalUrl, row]));
+      const toCreate: Prisma.ArticleCreateManyInput[] = [];
+      for (const draft of unique) {
+        const sameUrl = byUrl.get(draft.canonicalUrl);
+        const match =
+          byGuid.get(draft.guid) ?? (sameUrl?.sourceId === sourceId ? sameUrl : undefined);
+        if (!match) {
+          if (sameUrl) counts.duplicates += 1;
+          else
+            toCreate.push({
+              sourceId,
+              guid: draft.guid,
+              canonicalUrl: draft.canonicalUrl,
+              url: draft.url,
+              title: draft.title,
+              description: draft.description,
+              publishedAt: draft.publishedAt,
+              fetchedAt,
+              feed: draft.feed,
+              category: draft.category,
+              tickers: draft.tickers,
+            });
+          continue;
+        }
+        const changes: Prisma.ArticleUpdateInput = {};
+        if (match.title !== draft.title) changes.title = draft.title;
+        if (match.description !== draft.description) changes.description = draft.description;
+        if (!sameTickers(match.tickers, draft.tickers)) changes.tickers = draft.tickers;
+        // Undated items keep the time they were first seen instead of moving up on every fetch.
+        if (draft.dated && match.publishedAt.getTime() !== draft.publishedAt.getTime()) {
+          changes.publishedAt = draft.publishedAt;
+        }
+        if (match.feed !== draft.feed) changes.feed = draft.feed;
+        if (match.category !== draft.category) changes.category = draft.category;
+        if (Object.keys(changes).length === 0) {
+          counts.unchanged += 1;
+        } else {
+          await tx.article.update({ where: { id: match.id }, data: { ...changes, fetchedAt } });
+          counts.updated += 1;
+        }
+      }
+      if (toCreate.length > 0) {
+        const { count } = await tx.article.createMany({ data: toCreate, skipDuplicates: true });
+        counts.created += count;
+        counts.duplicates += toCreate.length - count;
+      }
+      return counts;
+    });
+  }
+}

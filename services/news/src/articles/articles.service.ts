@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import {
+  FEEDS,
+  type Article,
+  type DayTraderArticle,
+  type Feed,
+  type OpinionArticle,
+} from '@probedge/proto';
+import { ArticlesRepository, type ArticleFilter, type ArticleListRow } from './articles.repository';
+import { ListCache } from './list-cache';
+
+/** Which rows each public list reads. */
+export const LISTS = {
+  business: { feeds: ['business'] },
+  analysis: { feeds: ['analysis'] },
+  opinion: { feeds: ['opinion'] },
+  daytrader: { feeds: ['daytrader'] },
+  // The general list: what is not tied to one screen.
+  articles: { feeds: ['general', 'stocks'] },
+  // Targeted: the ticker-heavy stocks and day-trading items.
+  targeted: { feeds: ['stocks', 'daytrader'] },
+} satisfies Record<string, { feeds: Feed[] }>;
+
+export type ListName = keyof typeof LISTS;
+
+function toArticle(row: ArticleListRow): Article {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    url: row.url,
+    publishedAt: row.publishedAt.toISOString(),
+  };
+}
+
+@Injectable()
+export class ArticlesService {
+  constructor(
+    private readonly articles: ArticlesRepository,
+    private readonly cache: ListCache,
+  ) {}
+
+  list(name: ListName, limit: number): Promise<Article[]> {
+    return this.cached(name, { feeds: LISTS[name].feeds }, limit, (rows) => rows.map(toArticle));
+  }
+
+  /** A category reads across every feed; without one, the general list. */
+  listArticles(category: string | undefined, limit: number): Promise<Article[]> {
+    const filter: ArticleFilter =
+      category === undefined
+        ? { feeds: LISTS.articles.feeds }
+        : { category: category.toLowerCase() };
+    return this.cached('articles', filter, limit, (rows) => rows.map(toArticle));
+  }
+
+  listOpinion(limit: number): Promise<OpinionArticle[]> {
+    return this.cached('opinion', { feeds: LISTS.opinion.feeds }, limit, (rows) =>
+      rows.map((row) => ({ ...toArticle(row), description: row.description })),
+    );
+  }
+
+  listDayTrader(limit: number): Promise<DayTraderArticle[]> {
+    return this.cached('daytrader', { feeds: LISTS.daytrader.feeds }, limit, (rows) =>
+      rows.map((row) => ({ id: row.id, title: row.title, url: row.url })),
+    );
+  }
+
+  private cached<T>(
+    view: string,
+    filter: ArticleFilter,
+    limit: number,
+    shape: (rows: ArticleListRow[]) => T[],
+  ): Promise<T[]> {
+    const key = `${view}:${filter.category ?? ''}:${limit}`;
+    // A category list can hold any feed, so any write makes it stale.
+    const feeds = filter.feeds ?? [...FEEDS];
+    return this.cache.getOrLoad(feeds, key, async () =>
+      shape(await this.articles.list(filter, limit)),
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import type { Feed } from '@probedge/proto';
+import type Redis from 'ioredis';
+import type { NewsConfig } from '../config/env';
+import { NEWS_CONFIG } from '../config/news-config';
+import type { IngestionListener } from '../ingestion/ingestion.service';
+
+export const NEWS_REDIS = Symbol('NEWS_REDIS');
+
+const VERSION_TTL_SECONDS = 86_400;
+
+/**
+ * Short-lived cache of list responses. Each feed has a version number that ingestion bumps when it
+ * writes; a cached list's key names the versions of the feeds it reads, so a write makes it unreachable
+ * at once and the TTL clears it out. When Redis is away, reads go straight to the database.
+ */
+@Injectable()
+export class ListCache implements IngestionListener, OnModuleDestroy {
+  private readonly logger = new Logger(ListCache.name);
+
+  constructor(
+    @Inject(NEWS_CONFIG) private readonly config: NewsConfig,
+    @Inject(NEWS_REDIS) private readonly redis: Redis,
+  ) {}
+
+  private versionKey(feed: Feed): string {
+    return `${this.config.NEWS_CACHE_PREFIX}version:${feed}`;
+  }
+
+  private get usable(): boolean {
+    return this.config.NEWS_CACHE_TTL_SECONDS > 0 && this.redis.status === 'ready';
+  }
+
+  async getOrLoad<T>(feeds: readonly Feed[], key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.usable) return load();
+    let cacheKey: string;
+    try {
+      const versions = await this.redis.mget(...feeds.map((feed) => this.versionKey(feed)));
+      cacheKey = `${this.config.NEWS_CACHE_PREFIX}list:${feeds.map((feed, i) => `${feed}.${versions[i] ?? 0}`).join(',')}:${key}`;
+      const hit = await this.redis.get(cacheKey);
+      if (hit !== null) return JSON.parse(hit) as T;
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message }, 'list cache unavailable');
+      return load();
+    }
+    const value = await load();
+    this.redis
+      .set(cacheKey, JSON.stringify(value), 'EX', this.config.NEWS_CACHE_TTL_SECONDS)
+      .catch(() => undefined);
+    return value;
+  }
+
+  async articlesChanged(feeds: Feed[]): Promise<void> {
+    if (this.redis.status !== 'ready') return;
+    const pipeline = this.redis.multi();
+    for (const feed of feeds) {
+      pipeline.incr(this.versionKey(feed));
+      // Outlives any cached entry (TTL at most an hour), so a version that lapses cannot revive one.
+      pipeline.expire(this.versionKey(feed), VERSION_TTL_SECONDS);
+    }
+    await pipeline.exec();
+  }
+
+  onModuleDestroy(): void {
+    this.redis.disconnect();
+  }
+}

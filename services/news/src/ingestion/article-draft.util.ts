@@ -1,0 +1,63 @@
+import type { Feed } from '@probedge/proto';
+import { canonicalUrl, isHttpUrl, resolveHttpUrl } from './canonical-url.util';
+import type { ParsedFeedItem } from './feed-parser.util';
+import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, toPlainText, truncate } from './text.util';
+import { extractTickers } from './tickers.util';
+
+export interface ArticleDraft {
+  guid: string;
+  canonicalUrl: string;
+  url: string;
+  title: string;
+  description: string;
+  publishedAt: Date;
+  /** False when the item had no usable date and publishedAt is the fetch time. */
+  dated: boolean;
+  feed: Feed;
+  category: string | null;
+  tickers: string[];
+}
+
+export interface DraftContext {
+  feedUrl: string;
+  feed: Feed;
+  category: string | null;
+  fetchedAt: Date;
+}
+
+/** Title when the item has none: the start of its description, else its URL. */
+const FALLBACK_TITLE_LENGTH = 120;
+const GUID_MAX_LENGTH = 2000;
+
+/** One feed item as an article row, or undefined when it has no usable http(s) link. */
+export function toArticleDraft(
+  item: ParsedFeedItem,
+  context: DraftContext,
+): ArticleDraft | undefined {
+  // A GUID only stands in for the link when it is itself an absolute http(s) URL.
+  const guidAsUrl = item.guid && isHttpUrl(item.guid.trim()) ? item.guid.trim() : undefined;
+  const url = resolveHttpUrl(item.link, context.feedUrl) ?? guidAsUrl;
+  if (!url) return undefined;
+  const canonical = canonicalUrl(url);
+  const description = toPlainText(item.description, DESCRIPTION_MAX_LENGTH);
+  const title =
+    toPlainText(item.title, TITLE_MAX_LENGTH) ||
+    (description ? truncate(description, FALLBACK_TITLE_LENGTH) : truncate(url, TITLE_MAX_LENGTH));
+  const guid = item.guid?.trim() ? item.guid.trim().slice(0, GUID_MAX_LENGTH) : canonical;
+  // A date in the future is a publisher's clock error; it would pin the item to the top for good.
+  const dated =
+    item.publishedAt !== undefined && item.publishedAt.getTime() <= context.fetchedAt.getTime();
+  const publishedAt = dated ? item.publishedAt! : context.fetchedAt;
+  return {
+    guid,
+    canonicalUrl: canonical,
+    url,
+    title,
+    description,
+    publishedAt,
+    dated,
+    feed: context.feed,
+    category: context.category,
+    tickers: extractTickers(title),
+  };
+}

@@ -1,0 +1,130 @@
+import { FeedParseError, parseFeed } from './feed-parser.util';
+
+const RSS = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">
+  <channel>
+    <title>Sample</title>
+    <item>
+      <title>Stocks &amp; bonds rally</title>
+      <link>https://example.com/a</link>
+      <guid isPermaLink="false">a-1</guid>
+      <description><![CDATA[<p>Markets <b>rose</b></p>]]></description>
+      <pubDate>Sun, 22 Nov 2026 01:00:00 GMT</pubDate>
+    </item>
+    <item>
+      <link>https://example.com/b</link>
+      <content:encoded>&lt;p&gt;Only content&lt;/p&gt;</content:encoded>
+    </item>
+  </channel>
+</rss>`;
+
+const ATOM = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <title>Sample Atom</title>
+  <entry>
+    <id>urn:uuid:1</id>
+    <title type="html">Fed &lt;em&gt;holds&lt;/em&gt;</title>
+    <link rel="self" href="https://example.com/self"/>
+    <link rel="alternate" href="https://example.com/fed"/>
+    <summary>Rates unchanged</summary>
+    <updated>2026-11-21T12:00:00Z</updated>
+  </entry>
+</feed>`;
+
+function parseError(body: string): FeedParseError {
+  try {
+    parseFeed(body);
+  } catch (error) {
+    if (error instanceof FeedParseError) return error;
+    throw error;
+  }
+  throw new Error('expected a FeedParseError');
+}
+
+describe('parseFeed', () => {
+  it('reads RSS 2.0 items', () => {
+    const feed = parseFeed(RSS);
+    expect(feed.format).toBe('rss');
+    expect(feed.items).toHaveLength(2);
+    expect(feed.items[0]).toEqual({
+      guid: 'a-1',
+      link: 'https://example.com/a',
+      title: 'Stocks & bonds rally',
+      description: '<p>Markets <b>rose</b></p>',
+      publishedAt: new Date('2026-11-22T01:00:00Z'),
+    });
+    expect(feed.items[1]).toMatchObject({
+      link: 'https://example.com/b',
+      title: undefined,
+      description: '<p>Only content</p>',
+      publishedAt: undefined,
+    });
+  });
+
+  it('reads Atom entries, preferring the alternate link', () => {
+    const feed = parseFeed(ATOM);
+    expect(feed.format).toBe('atom');
+    expect(feed.items).toEqual([
+      {
+        guid: 'urn:uuid:1',
+        link: 'https://example.com/fed',
+        title: 'Fed <em>holds</em>',
+        description: 'Rates unchanged',
+        publishedAt: new Date('2026-11-21T12:00:00Z'),
+      },
+    ]);
+  });
+
+  it('reads a feed with a single item and a plain DOCTYPE', () => {
+    const feed = parseFeed(
+      '<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd">' +
+        '<rss version="0.91"><channel><item><title>One</title><link>https://e.com/1</link></item></channel></rss>',
+    );
+    expect(feed.items).toEqual([expect.objectContaining({ title: 'One' })]);
+  });
+
+  it('reads an empty channel as no items', () => {
+    expect(parseFeed('<rss version="2.0"><channel><title>x</title></channel></rss>').items).toEqual(
+      [],
+    );
+  });
+
+  it('rejects malformed XML', () => {
+    expect(parseError('<rss><channel><item><title>x</item></channel></rss>').code).toBe(
+      'malformed',
+    );
+  });
+
+  it.each([
+    '<!DOCTYPE html><html><head><title>Hi</title></head><body><p>Not a feed<br></body></html>',
+    '<html><body><p>Hello</p></body></html>',
+    '<?xml version="1.0"?><html><body>x</body></html>',
+  ])('rejects an HTML page as not a feed: %s', (body) => {
+    expect(parseError(body).code).toBe('not-a-feed');
+  });
+
+  it.each(['{"items": []}', 'plain text', '<note><to>x</to></note>', ''])(
+    'rejects a non-feed response: %s',
+    (body) => {
+      expect(parseError(body).code).toBe('not-a-feed');
+    },
+  );
+
+  it('refuses a "billion laughs" document quickly without expanding it', () => {
+    const entities = Array.from(
+      { length: 9 },
+      (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`,
+    ).join('');
+    const body = `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY lol0 "lol">${entities}]><rss><channel><item><title>&lol9;</title><link>https://e.com</link></item></channel></rss>`;
+    const started = Date.now();
+    expect(parseError(body).code).toBe('dtd-not-allowed');
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('leaves undeclared entity references unexpanded', () => {
+    const feed = parseFeed(
+      '<rss><channel><item><title>a &custom; b</title><link>https://e.com/x</link></item></channel></rss>',
+    );
+    expect(feed.items[0]!.title).toBe('a &custom; b');
+  });
+});

@@ -1,0 +1,93 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { createRedis, Readiness } from '@probedge/kit';
+import { JOBS, QUEUES, type IngestSlotPayload, type JobName } from '@probedge/proto';
+import { Queue, Worker, type Job } from 'bullmq';
+import type Redis from 'ioredis';
+import type { NewsConfig } from '../config/env';
+import { NEWS_CONFIG } from '../config/news-config';
+import { IngestionService, type IngestionReport } from './ingestion.service';
+import { slotJobId, slotStart } from './slot.util';
+
+const JOB_OPTIONS = {
+  attempts: 2,
+  backoff: { type: 'exponential', delay: 5000 },
+  // Finished jobs are kept for a day so their ids keep later enqueues of the same slot out.
+  removeOnComplete: { age: 86_400 },
+  removeOnFail: { age: 86_400 },
+} as const;
+
+/** The news-ingestion queue: the producer used by the tick, and this replica's consumer. */
+@Injectable()
+export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(IngestionQueue.name);
+  private readonly connection: Redis;
+  private readonly queue: Queue<IngestSlotPayload>;
+  private worker?: Worker<IngestSlotPayload, IngestionReport>;
+  private readonly handlers: Record<
+    JobName,
+    ((job: Job<IngestSlotPayload>) => Promise<IngestionReport>) | undefined
+  >;
+
+  constructor(
+    @Inject(NEWS_CONFIG) private readonly config: NewsConfig,
+    private readonly ingestion: IngestionService,
+    private readonly readiness: Readiness,
+  ) {
+    this.connection = createRedis({ url: config.REDIS_URL, maxRetriesPerRequest: null });
+    this.queue = new Queue(QUEUES.newsIngestion, {
+      connection: this.connection,
+      prefix: config.NEWS_QUEUE_PREFIX,
+    });
+    this.handlers = {
+      [JOBS.ingestSlot]: () => this.ingestion.ingestDue(new Date()),
+      [JOBS.dailyAnalysis]: undefined,
+      [JOBS.dailyOpinion]: undefined,
+    };
+  }
+
+  onModuleInit(): void {
+    this.readiness.register('redis', async () => {
+      await this.connection.ping();
+    });
+    this.worker = new Worker<IngestSlotPayload, IngestionReport>(
+      QUEUES.newsIngestion,
+      (job) => this.process(job),
+      { connection: this.connection, prefix: this.config.NEWS_QUEUE_PREFIX, concurrency: 1 },
+    );
+    this.worker.on('error', (error) =>
+      this.logger.warn({ err: error.message }, 'queue worker error'),
+    );
+    this.worker.on('completed', (job, report) =>
+      this.logger.log(
+        { job: job.id, sources: report.sources.length, changedFeeds: report.changedFeeds },
+        'ingestion slot done',
+      ),
+    );
+  }
+
+  private process(job: Job<IngestSlotPayload>): Promise<IngestionReport> {
+    const handler = this.handlers[job.name as JobName];
+    if (!handler) throw new Error(`No handler for job ${job.name} on ${QUEUES.newsIngestion}`);
+    return handler(job);
+  }
+
+  /** Enqueues the slot holding `now`; a slot already enqueued by any replica is left alone. */
+  async enqueueSlot(now: Date = new Date()): Promise<string> {
+    const slot = slotStart(now, this.config.NEWS_INGEST_SLOT_SECONDS);
+    const jobId = slotJobId(slot);
+    await this.queue.add(JOBS.ingestSlot, { slot: slot.toISOString() }, { ...JOB_OPTIONS, jobId });
+    return jobId;
+  }
+
+  /** Jobs by state: queue depth for operators, and proof of one job per slot in tests. */
+  jobCounts(): Promise<Record<string, number>> {
+    return this.queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    // Closing the worker waits for a running job, so SIGTERM drains instead of dropping it.
+    await this.worker?.close();
+    await this.queue.close();
+    this.connection.disconnect();
+  }
+}

@@ -1,0 +1,105 @@
+import type Redis from 'ioredis';
+import request from 'supertest';
+import { NEWS_REDIS } from '../src/articles/list-cache';
+import { PrismaService } from '../src/prisma/prisma.service';
+import { rss, startFeedServer, xml, type FeedServer } from './feed-server';
+import { startTestApp, type TestContext } from './support';
+
+/** Sources are due from the moment they are listed; runs happen later than that. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
+
+const story = (i: number) => ({
+  guid: `s-${i}`,
+  title: `Story ${i}`,
+  link: `https://cache.example.com/${i}`,
+  pubDate: new Date(Date.parse('2026-11-21T00:00:00Z') + i * 60_000).toUTCString(),
+});
+
+describe('list cache', () => {
+  let server: FeedServer;
+
+  beforeAll(async () => {
+    server = await startFeedServer();
+  });
+  afterAll(() => server.close());
+
+  describe('with Redis', () => {
+    let ctx: TestContext;
+    const http = () => request(ctx.app.getHttpServer());
+
+    beforeAll(async () => {
+      ctx = await startTestApp({ NEWS_CACHE_TTL_SECONDS: '60' });
+      await ctx.sources.sync([{ id: 'cached', url: server.url('/cached'), feed: 'business' }]);
+    });
+    afterAll(() => ctx.close());
+
+    it('serves the cached list until ingestion writes, then the fresh one', async () => {
+      server.route('/cached', xml(rss([story(1)])));
+      await ctx.ingestion.ingestDue(inDays(1));
+      expect(
+        (await http().get('/api/business').expect(200)).body.map((a: { title: string }) => a.title),
+      ).toEqual(['Story 1']);
+
+      // A row written behind the cache's back stays invisible: the list really is cached.
+      await ctx.app.get(PrismaService).article.create({
+        data: {
+          sourceId: 'cached',
+          guid: 'direct',
+          canonicalUrl: 'https://cache.example.com/direct',
+          url: 'https://cache.example.com/direct',
+          title: 'Direct',
+          description: '',
+          publishedAt: new Date('2026-11-20T00:00:00Z'),
+          fetchedAt: new Date('2026-11-20T00:00:00Z'),
+          feed: 'business',
+          tickers: [],
+        },
+      });
+      expect((await http().get('/api/business').expect(200)).body).toHaveLength(1);
+      // Other feeds' lists are untouched by a business write; unrelated lists keep working.
+      expect((await http().get('/api/analysis').expect(200)).body).toEqual([]);
+
+      server.route('/cached', xml(rss([story(1), story(2)])));
+      const report = await ctx.ingestion.ingestDue(inDays(3));
+      expect(report.changedFeeds).toEqual(['business']);
+      const titles = (await http().get('/api/business').expect(200)).body.map(
+        (a: { title: string }) => a.title,
+      );
+      expect(titles).toEqual(['Story 2', 'Story 1', 'Direct']);
+    });
+
+    it('keeps answering from the database when Redis goes away mid-run', async () => {
+      ctx.app.get<Redis>(NEWS_REDIS).disconnect();
+      server.route('/cached', xml(rss([story(1), story(2), story(4)])));
+      await ctx.ingestion.ingestDue(inDays(5));
+      const res = await http().get('/api/business').expect(200);
+      expect(res.body.map((a: { title: string }) => a.title)).toEqual([
+        'Story 4',
+        'Story 2',
+        'Story 1',
+        'Direct',
+      ]);
+    });
+  });
+
+  describe('with Redis unreachable', () => {
+    let ctx: TestContext;
+
+    beforeAll(async () => {
+      // Nothing listens on port 1: every cache call would fail.
+      ctx = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+      await ctx.sources.sync([{ id: 'no-redis', url: server.url('/no-redis'), feed: 'opinion' }]);
+    });
+    afterAll(() => ctx.close());
+
+    it('still ingests and serves lists straight from the database, quickly', async () => {
+      server.route('/no-redis', xml(rss([story(3)])));
+      const report = await ctx.ingestion.ingestDue(inDays(1));
+      expect(report.sources[0]).toMatchObject({ status: 'ingested', created: 1 });
+      const started = Date.now();
+      const res = await request(ctx.app.getHttpServer()).get('/api/opinion').expect(200);
+      expect(res.body).toEqual([expect.objectContaining({ title: 'Story 3', description: '' })]);
+      expect(Date.now() - started).toBeLessThan(1000);
+    });
+  });
+});
