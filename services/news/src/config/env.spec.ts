@@ -22,7 +22,10 @@ describe('news configuration', () => {
   });
 
   it('lists every news variable in the root .env.example', () => {
-    const example = readFileSync(path.join(__dirname, '..', '..', '..', '..', '.env.example'), 'utf8');
+    const example = readFileSync(
+      path.join(__dirname, '..', '..', '..', '..', '.env.example'),
+      'utf8',
+    );
     for (const key of Object.keys(configShape).filter((key) => !(key in baseShape))) {
       expect(example).toMatch(new RegExp(`^#? ?${key}=`, 'm'));
     }
