@@ -27,6 +27,7 @@ export function stackSettings(env = process.env) {
     gateway: 8080 + offset,
     content: 4001 + offset,
     news: 4002 + offset,
+    newsGrpc: 5002 + offset,
     newsWorker: 4102 + offset,
     newsSampleFeeds: 4202 + offset,
   };
@@ -63,6 +64,7 @@ export function processes(settings) {
       env: {
         ...shared,
         PORT: String(settings.ports.news),
+        NEWS_GRPC_PORT: String(settings.ports.newsGrpc),
         DATABASE_URL: settings.databases.news,
         REDIS_URL: settings.redisUrl,
         NEWS_CACHE_PREFIX: `${settings.redisKeyPrefix}-news:`,

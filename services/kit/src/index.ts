@@ -7,3 +7,4 @@ export * from './logging/logger';
 export * from './openapi/openapi';
 export * from './prisma/prisma';
 export * from './redis/redis';
+export * from './proto/proto-file';

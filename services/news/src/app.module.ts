@@ -7,6 +7,7 @@ import { ListCache, NEWS_REDIS } from './articles/list-cache';
 import type { NewsConfig } from './config/env';
 import { NEWS_CONFIG } from './config/news-config';
 import { INGESTION_LISTENERS, IngestionService } from './ingestion/ingestion.service';
+import { NewsGrpcController } from './grpc/news.grpc-controller';
 import { MarketController } from './market/market.controller';
 import { PrismaService } from './prisma/prisma.service';
 import { SourcesRepository } from './sources/sources.repository';
@@ -44,7 +45,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
-      controllers: [ArticlesController, MarketController],
+      controllers: [ArticlesController, MarketController, NewsGrpcController],
       providers: coreProviders(config),
     };
   }

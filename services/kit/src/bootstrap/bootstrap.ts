@@ -86,6 +86,8 @@ export interface ServiceBootstrapOptions {
   port: number;
   openapi?: OpenApiOptions;
   rawBody?: boolean;
+  /** Runs after configuration and before the HTTP listener opens, e.g. to start a gRPC server. */
+  beforeListen?: (app: NestExpressApplication) => Promise<void>;
 }
 
 /** The one start-up path of every HTTP process. */
@@ -101,6 +103,7 @@ export async function bootstrapService(
     delayMs: options.config.SHUTDOWN_DELAY_MS,
     timeoutMs: options.config.SHUTDOWN_TIMEOUT_MS,
   });
+  await options.beforeListen?.(app);
   await app.listen(options.port, options.config.HOST);
   new NestLogger(options.name).log(`listening on http://${options.config.HOST}:${options.port}`);
   return app;

@@ -55,6 +55,19 @@ export class ArticlesRepository {
     });
   }
 
+  /** Full rows for internal readers (gRPC): one feed or all, published at or after `since`. */
+  listSince(filter: { feed?: Feed; since?: Date }, limit: number) {
+    const where: Prisma.ArticleWhereInput = {};
+    if (filter.feed) where.feed = filter.feed;
+    if (filter.since) where.publishedAt = { gte: filter.since };
+    return this.prisma.article.findMany({
+      where,
+      select: { ...LIST_FIELDS, feed: true, sourceId: true, category: true, tickers: true },
+      orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }],
+      take: limit,
+    });
+  }
+
   count(): Promise<number> {
     return this.prisma.article.count();
   }

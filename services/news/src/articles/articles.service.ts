@@ -7,6 +7,7 @@ import {
   type OpinionArticle,
 } from '@probedge/proto';
 import { ArticlesRepository, type ArticleFilter, type ArticleListRow } from './articles.repository';
+import type { ListArticlesQuery, NewsArticleMessage } from '../grpc/list-articles.request';
 import { ListCache } from './list-cache';
 
 /** Which rows each public list reads. */
@@ -63,6 +64,25 @@ export class ArticlesService {
     return this.cached('daytrader', { feeds: LISTS.daytrader.feeds }, limit, (rows) =>
       rows.map((row) => ({ id: row.id, title: row.title, url: row.url })),
     );
+  }
+
+  /** Internal readers (insights over gRPC) need every field and a time window; never cached. */
+  async listForInternal(query: ListArticlesQuery): Promise<NewsArticleMessage[]> {
+    const rows = await this.articles.listSince(
+      { feed: query.feed, since: query.since },
+      query.limit,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      url: row.url,
+      publishedAt: row.publishedAt.toISOString(),
+      feed: row.feed,
+      sourceId: row.sourceId,
+      category: row.category ?? '',
+      tickers: row.tickers,
+    }));
   }
 
   private cached<T>(

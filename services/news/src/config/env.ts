@@ -9,6 +9,8 @@ export const configShape = {
   DATABASE_URL: env.postgresUrl('postgresql://postgres@127.0.0.1:5432/probedge_news'),
   DATABASE_POOL_MAX: env.positiveInt(10),
   REDIS_URL: env.redisUrl('redis://127.0.0.1:6379'),
+  /** Internal gRPC NewsService (proto/news/v1/news.proto), served by the API process. */
+  NEWS_GRPC_PORT: env.port(5002),
   /** Health and metrics port of the ingestion worker. */
   NEWS_WORKER_PORT: env.port(4102),
   /** JSON list of feed sources, synchronised into the database when the worker starts. */
