@@ -15,9 +15,11 @@ describe('router', () => {
   );
 
   it('redirects /day-trader to /daytrader, keeping the query string', async () => {
-    const { location } = renderRoute('/day-trader?session_id=cs_test_123&ref=demo');
+    const { location } = renderRoute('/day-trader?session_id=cs_test_123&ref=demo', {
+      '/api/daytrader?limit=12': { body: [] },
+    });
 
-    await screen.findByRole('heading', { name: '404 Page Not Found' });
+    await screen.findByRole('heading', { name: 'Active Trading News' });
     expect(location().pathname).toBe('/daytrader');
     expect(location().search).toBe('?session_id=cs_test_123&ref=demo');
   });

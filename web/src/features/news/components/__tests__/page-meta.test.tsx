@@ -1,0 +1,47 @@
+import { waitFor } from '@testing-library/react';
+import { pending, renderRoute } from '../../../../test/render-route';
+
+function jsonLdTypes(): unknown[] {
+  const script = document.querySelector('script[type="application/ld+json"]');
+  const data = JSON.parse(script?.textContent ?? '{}') as { '@graph'?: { '@type': string }[] };
+  return (data['@graph'] ?? []).map((node) => node['@type']);
+}
+
+const PAGES = [
+  {
+    path: '/business',
+    api: '/api/business?limit=12',
+    title: 'Trading Edge',
+    type: 'CollectionPage',
+  },
+  { path: '/analysis', api: '/api/analysis?limit=12', title: 'Analysis', type: 'CollectionPage' },
+  { path: '/opinion', api: '/api/opinion?limit=12', title: 'Opinion', type: 'CollectionPage' },
+  {
+    path: '/daytrader',
+    api: '/api/daytrader?limit=12',
+    title: 'Day Trading Signals',
+    type: 'WebPage',
+  },
+  {
+    path: '/free-scanner',
+    api: '/api/daytrader?limit=5',
+    title: 'Free Scanner Preview',
+    type: 'WebPage',
+  },
+] as const;
+
+describe.each(PAGES)('$path metadata', ({ path, api, title, type }) => {
+  it(`sets title, description, keywords, canonical and ${type} data`, async () => {
+    renderRoute(`${path}?utm=x`, { [api]: () => pending() });
+
+    await waitFor(() => expect(document.title).toBe(`${title} | ProbEdge`));
+    const head = document.head;
+    expect(head.querySelector('meta[name="description"]')?.getAttribute('content')).toBeTruthy();
+    expect(head.querySelector('meta[name="keywords"]')?.getAttribute('content')).toBeTruthy();
+    expect(head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `http://localhost:8080${path}`,
+    );
+    expect(jsonLdTypes()).toEqual([type]);
+  });
+});

@@ -1,0 +1,86 @@
+import { PageMeta } from '../../../components/seo/page-meta';
+import { collectionPage } from '../../../components/seo/structured-data';
+import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import { PageContainer, PageHeader, PageLead, PageTitle } from '../../../components/ui/page.styles';
+import {
+  TRADING_EDGE_CASES,
+  TRADING_EDGE_INTRO,
+  TRADING_EDGE_SCREENSHOTS,
+  TRADING_EDGE_WHY,
+} from '../../../content/trading-edge';
+import { useBusinessArticles } from '../api/get-business-articles';
+import { ArticleGrid } from './article-grid';
+import { CaseList, Panel, Prose, Section, SectionTitle } from './news.styles';
+import { ScreenshotCard } from './screenshot-card';
+
+const TITLE = 'Trading Edge';
+const DESCRIPTION =
+  'Case studies of probability-based trading signals and the latest business news that moves markets.';
+
+export function BusinessPage() {
+  const { articles, error, isLoading } = useBusinessArticles();
+
+  return (
+    <PageContainer>
+      <PageMeta
+        title={TITLE}
+        description={DESCRIPTION}
+        keywords={['trading edge', 'business news', 'trading case studies', 'market signals']}
+        path="/business"
+        structuredData={[
+          collectionPage({ name: TITLE, description: DESCRIPTION, path: '/business' }),
+        ]}
+      />
+      <PageHeader>
+        <PageTitle>{TITLE}</PageTitle>
+        <PageLead>{TRADING_EDGE_INTRO}</PageLead>
+      </PageHeader>
+
+      <Section aria-labelledby="case-studies">
+        <SectionTitle id="case-studies">Case studies</SectionTitle>
+        <CaseList>
+          {TRADING_EDGE_CASES.map((item) => (
+            <li key={item.title}>
+              <Panel>
+                <h3>{item.title}</h3>
+                <Prose>{item.text}</Prose>
+              </Panel>
+            </li>
+          ))}
+        </CaseList>
+      </Section>
+
+      <Section aria-labelledby="screenshots">
+        <SectionTitle id="screenshots">Inside the platform</SectionTitle>
+        <CaseList>
+          {TRADING_EDGE_SCREENSHOTS.map((shot) => (
+            <li key={shot.caption}>
+              <ScreenshotCard {...shot} />
+            </li>
+          ))}
+        </CaseList>
+      </Section>
+
+      <Section aria-labelledby="why-it-matters">
+        <Panel>
+          <SectionTitle id="why-it-matters">Why it matters</SectionTitle>
+          <Prose>{TRADING_EDGE_WHY}</Prose>
+        </Panel>
+      </Section>
+
+      <Section aria-labelledby="business-news">
+        <SectionTitle id="business-news">Business news</SectionTitle>
+        <ArticleGrid
+          label="Business articles"
+          articles={articles}
+          isLoading={isLoading}
+          error={error}
+          errorMessage="Failed to load business articles"
+          emptyMessage="No business articles available at the moment"
+          headingLevel={3}
+        />
+      </Section>
+      <NotAdviceNote />
+    </PageContainer>
+  );
+}

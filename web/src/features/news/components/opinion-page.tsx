@@ -1,0 +1,55 @@
+import { PageMeta } from '../../../components/seo/page-meta';
+import { collectionPage } from '../../../components/seo/structured-data';
+import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import { PageContainer, PageHeader, PageLead, PageTitle } from '../../../components/ui/page.styles';
+import { useOpinionArticles } from '../api/get-opinion-articles';
+import { ArticleGrid } from './article-grid';
+import { Footnote } from './news.styles';
+
+const TITLE = 'Opinion';
+const SUBTITLE = 'Expert opinions and market commentary';
+const DESCRIPTION = 'Expert opinions and market commentary from across the financial press.';
+
+/** Where the Daily Opinion card goes; it has no data source yet, so it renders nothing. */
+export function DailyOpinionSlot() {
+  return null;
+}
+
+export function OpinionPage() {
+  const { articles, error, isLoading } = useOpinionArticles();
+
+  return (
+    <PageContainer>
+      <PageMeta
+        title={TITLE}
+        description={DESCRIPTION}
+        keywords={['market opinion', 'market commentary', 'expert opinion', 'financial news']}
+        path="/opinion"
+        structuredData={[
+          collectionPage({ name: TITLE, description: DESCRIPTION, path: '/opinion' }),
+        ]}
+      />
+      <PageHeader>
+        <PageTitle>{TITLE}</PageTitle>
+        <PageLead>{SUBTITLE}</PageLead>
+      </PageHeader>
+
+      <DailyOpinionSlot />
+
+      <ArticleGrid
+        label="Opinion articles"
+        articles={articles}
+        isLoading={isLoading}
+        error={error}
+        errorMessage="Failed to load opinion articles"
+        emptyMessage="No opinion articles available at the moment"
+      />
+
+      <Footnote>
+        Actionable trade setups are available on the platform. These opinions are not financial
+        advice; always do your own research before trading.
+      </Footnote>
+      <NotAdviceNote />
+    </PageContainer>
+  );
+}
