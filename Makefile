@@ -49,6 +49,9 @@ e2e: build ## Browser tests in Debian Chromium against the local stack
 	@mkdir -p $(RESULTS)
 	$(BIN)/jest -c web/e2e/jest.config.cjs --json --outputFile=$(RESULTS)/e2e.json
 
+bench: build ## Benchmarks on loopback; prints figures (they are measured, never asserted by tests)
+	node services/news/bench/news.bench.mjs
+
 lint: install ## ESLint and Prettier
 	$(BIN)/eslint .
 	$(BIN)/prettier --check .
