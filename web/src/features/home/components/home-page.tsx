@@ -5,6 +5,7 @@ import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { CardGrid, PageContainer } from '../../../components/ui/page.styles';
 import { HOME_START_CARDS } from '../../../content/home';
 import { appConfig } from '../../../lib/config';
+import { useHomeFeeds } from '../hooks/use-home-feeds';
 import {
   Actions,
   Hero,
@@ -20,6 +21,7 @@ import {
 } from './home-page.styles';
 
 export function HomePage() {
+  useHomeFeeds();
   const { brandName, brandSubtitle } = appConfig;
   const description = `${brandName}: ${brandSubtitle}. Guides, blogs and probability-based market analysis for traders. ${NOT_ADVICE_LINE}`;
 

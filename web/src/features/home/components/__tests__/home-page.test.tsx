@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '../../../../test/render-route';
 
 describe('home page', () => {
@@ -26,5 +26,48 @@ describe('home page', () => {
       '/blogs',
     );
     expect(within(hero).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+  });
+});
+
+describe('home page background calls', () => {
+  const calledUrls = (fetchMock: jest.Mock) => fetchMock.mock.calls.map(([url]) => String(url));
+
+  it('asks for targeted, analysis preview, category articles and market data with the spec sizes', async () => {
+    const { fetchMock } = renderRoute('/', {
+      '/api/articles/targeted?limit=6': { body: [] },
+      '/api/analysis?limit=1': { body: [] },
+      '/api/articles?limit=8': { body: [] },
+      '/api/market': { body: { indices: [] } },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'ProbEdge' });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+    expect(calledUrls(fetchMock).sort()).toEqual([
+      '/api/analysis?limit=1',
+      '/api/articles/targeted?limit=6',
+      '/api/articles?limit=8',
+      '/api/market',
+    ]);
+  });
+
+  it('keeps the page whole and logs the messages when every call fails', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      renderRoute('/', {
+        '/api/articles/targeted?limit=6': { status: 502, body: 'down' },
+        '/api/analysis?limit=1': { status: 500, body: '' },
+        '/api/articles?limit=8': { status: 502, body: 'down' },
+        '/api/market': { status: 503, body: '{"message":"No market data provider is configured"}' },
+      });
+      expect(await screen.findByRole('link', { name: 'Browse Guides' })).toBeInTheDocument();
+      await waitFor(() => expect(warn).toHaveBeenCalledTimes(4));
+      const messages = warn.mock.calls.map(([message]) => String(message));
+      expect(messages).toContain(
+        'Failed to fetch market data: 503: {"message":"No market data provider is configured"}',
+      );
+      expect(messages).toContain('Failed to fetch market movers: 502: down');
+      expect(screen.getByRole('heading', { level: 1, name: 'ProbEdge' })).toBeInTheDocument();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -1,0 +1,17 @@
+import useSWR, { type SWRConfiguration } from 'swr';
+import { PAGE_SIZES, type Article } from '@probedge/proto';
+import { apiGet } from '../../../lib/api-client';
+
+export function categoryArticlesKey(category?: string) {
+  return ['/api/articles', { category, limit: PAGE_SIZES.category }] as const;
+}
+
+export function getCategoryArticles(
+  key: ReturnType<typeof categoryArticlesKey>,
+): Promise<Article[]> {
+  return apiGet<Article[]>(key, { failureMessage: 'Failed to fetch category articles' });
+}
+
+export function useCategoryArticles(category?: string, options?: SWRConfiguration) {
+  return useSWR(categoryArticlesKey(category), getCategoryArticles, options);
+}

@@ -1,0 +1,18 @@
+import useSWR, { type SWRConfiguration } from 'swr';
+import { PAGE_SIZES, type Article } from '@probedge/proto';
+import { apiGet } from '../../../lib/api-client';
+
+export const targetedArticlesKey = [
+  '/api/articles/targeted',
+  { limit: PAGE_SIZES.targeted },
+] as const;
+
+export function getTargetedArticles(): Promise<Article[]> {
+  return apiGet<Article[]>(targetedArticlesKey, {
+    failureMessage: 'Failed to fetch market movers',
+  });
+}
+
+export function useTargetedArticles(options?: SWRConfiguration) {
+  return useSWR(targetedArticlesKey, getTargetedArticles, options);
+}
