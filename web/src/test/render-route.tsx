@@ -36,6 +36,14 @@ export function fakeResponse({ status = 200, statusText, body }: StubResponse): 
   } as Response;
 }
 
+/** Empty answers for the home page's background calls, for tests that only pass through home. */
+export const HOME_FEED_STUBS: Record<string, StubResponse> = {
+  '/api/articles/targeted?limit=6': { body: [] },
+  '/api/analysis?limit=1': { body: [] },
+  '/api/articles?limit=8': { body: [] },
+  '/api/market': { body: {} },
+};
+
 export function pending(): Promise<never> {
   return new Promise<never>(() => {});
 }

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderRoute } from '../../test/render-route';
+import { HOME_FEED_STUBS, renderRoute } from '../../test/render-route';
 
 describe('router', () => {
   it.each(['/no-such-page', '/guides/extra/deep', '/daytrader-typo'])(
@@ -25,7 +25,7 @@ describe('router', () => {
   });
 
   it('leaves a page for another when a link is followed', async () => {
-    const { user, location } = renderRoute('/no-such-page', { '/api/guides': { body: [] } });
+    const { user, location } = renderRoute('/no-such-page', HOME_FEED_STUBS);
 
     await user.click(await screen.findByRole('link', { name: 'Back to Home' }));
     expect(location().pathname).toBe('/');

@@ -6,8 +6,8 @@ describe('toasts', () => {
   afterEach(() => act(() => removeToast()));
 
   it('shows a toast raised anywhere in the app and closes it on request', async () => {
-    const { user } = renderRoute('/');
-    await screen.findByRole('heading', { level: 1, name: 'ProbEdge' });
+    const { user } = renderRoute('/terms');
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
 
     act(() => {
       toast({

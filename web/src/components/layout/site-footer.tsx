@@ -27,7 +27,6 @@ export function SiteFooter() {
           <About>
             <FooterBrand>{brandName}</FooterBrand>
             <p>{brandSubtitle}</p>
-            <p>{NOT_ADVICE_LINE}</p>
           </About>
           <nav aria-label="Help">
             <ColumnHeading>Help</ColumnHeading>

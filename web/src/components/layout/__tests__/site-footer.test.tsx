@@ -6,7 +6,7 @@ describe('site footer', () => {
   afterEach(() => jest.useRealTimers());
 
   it('links to the FAQ and the legal pages', async () => {
-    renderRoute('/', {});
+    renderRoute('/terms');
 
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
@@ -26,7 +26,7 @@ describe('site footer', () => {
   });
 
   it('gives the configured support address as a mailto link', async () => {
-    renderRoute('/', {});
+    renderRoute('/terms');
 
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'support@probedge.example' })).toHaveAttribute(
@@ -49,7 +49,7 @@ describe('site footer', () => {
         'nextTick',
       ],
     });
-    renderRoute('/', {});
+    renderRoute('/terms');
 
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByText(/^©/)).toHaveTextContent(

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderRoute } from '../../../test/render-route';
+import { HOME_FEED_STUBS, renderRoute } from '../../../test/render-route';
 
 jest.mock('../../../lib/config', () => ({
   appConfig: {
@@ -12,7 +12,11 @@ jest.mock('../../../lib/config', () => ({
   },
 }));
 
-const EMPTY_LISTS = { '/api/guides': { body: [] }, '/api/blogs': { body: [] } };
+const EMPTY_LISTS = {
+  ...HOME_FEED_STUBS,
+  '/api/guides': { body: [] },
+  '/api/blogs': { body: [] },
+};
 
 function mainNav() {
   return screen.getByRole('navigation', { name: 'Main' });
@@ -27,7 +31,7 @@ function activeLinks() {
 
 describe('site header', () => {
   it('shows the configured title, linking home, and subtitle', async () => {
-    renderRoute('/', {});
+    renderRoute('/terms');
 
     const banner = await screen.findByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Acme Odds' })).toHaveAttribute('href', '/');
@@ -36,7 +40,7 @@ describe('site header', () => {
   });
 
   it('lists the main links in order', async () => {
-    renderRoute('/', {});
+    renderRoute('/terms');
 
     const links = within(await screen.findByRole('navigation', { name: 'Main' })).getAllByRole(
       'link',
@@ -89,7 +93,7 @@ describe('site header', () => {
   });
 
   it('offers a skip link to the main content', async () => {
-    renderRoute('/', {});
+    renderRoute('/terms');
 
     const skip = await screen.findByRole('link', { name: 'Skip to content' });
     expect(skip).toHaveAttribute('href', '#main-content');

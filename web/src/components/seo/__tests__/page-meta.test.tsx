@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { renderRoute } from '../../../test/render-route';
+import { HOME_FEED_STUBS, renderRoute } from '../../../test/render-route';
 import { serializeJsonLd } from '../structured-data';
 
 function canonicalHref() {
@@ -62,7 +62,7 @@ describe('PageMeta', () => {
   });
 
   it('describes the home page as a WebSite and an Organization', async () => {
-    renderRoute('/');
+    renderRoute('/', HOME_FEED_STUBS);
 
     await waitFor(() =>
       expect(document.title).toBe('Probability-based trading intelligence | ProbEdge'),
