@@ -1,3 +1,5 @@
+import { LEGAL_LAST_UPDATED } from '@probedge/proto';
+
 export interface LegalSection {
   heading: string;
   paragraphs: string[];
@@ -17,8 +19,6 @@ export interface LegalContext {
 }
 
 export type LegalDocumentId = 'terms' | 'privacy' | 'cookies';
-
-export const LEGAL_LAST_UPDATED = 'September 16, 2025';
 
 function disclaimerFor(brand: string): string {
   return `All content provided by ${brand} is for educational purposes only and is not investment advice.`;
