@@ -1,14 +1,10 @@
 import styled from 'styled-components';
+import { cardSurface } from '../ui/card-surface.styles';
 
 export const Card = styled.article`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  height: 100%;
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  ${cardSurface}
   box-shadow: ${({ theme }) => theme.shadows.card};
 `;
 

@@ -1,15 +1,11 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { cardSurface } from '../../../components/ui/card-surface.styles';
 
 export const CardLink = styled(Link)`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  height: 100%;
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  ${cardSurface}
   box-shadow: ${({ theme }) => theme.shadows.card};
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;

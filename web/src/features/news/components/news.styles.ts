@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { cardSurface } from '../../../components/ui/card-surface.styles';
 
 export const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space.xxl};
@@ -85,12 +86,7 @@ export const PreviewNotice = styled.p`
 export const NewsItem = styled.article`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  height: 100%;
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  ${cardSurface}
 
   h3 {
     flex: 1;
