@@ -5,6 +5,8 @@ module.exports = {
     '<rootDir>/services/kit/jest.config.js',
     '<rootDir>/services/content/jest.config.js',
     '<rootDir>/services/news/jest.config.js',
+    '<rootDir>/services/insights/jest.config.js',
+    '<rootDir>/services/billing/jest.config.js',
     '<rootDir>/gateway/jest.config.js',
     '<rootDir>/web/jest.config.cjs',
   ],

@@ -30,13 +30,21 @@ export function stackSettings(env = process.env) {
     newsGrpc: 5002 + offset,
     newsWorker: 4102 + offset,
     newsSampleFeeds: 4202 + offset,
+    insights: 4003 + offset,
+    insightsWorker: 4103 + offset,
+    billing: 4004 + offset,
   };
   return {
     postgres,
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     ports,
     gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
-    databases: { content: databaseUrl('probedge_content'), news: databaseUrl('probedge_news') },
+    databases: {
+      content: databaseUrl('probedge_content'),
+      news: databaseUrl('probedge_news'),
+      insights: databaseUrl('probedge_insights'),
+      billing: databaseUrl('probedge_billing'),
+    },
     // Stacks side by side on one Redis keep their queues and caches apart.
     redisKeyPrefix: `probedge${suffix}-${offset}`,
   };
@@ -89,6 +97,46 @@ export function processes(settings) {
       port: settings.ports.newsWorker,
     },
     {
+      name: 'insights',
+      cwd: 'services/insights',
+      args: ['dist/main.js'],
+      env: {
+        ...shared,
+        PORT: String(settings.ports.insights),
+        DATABASE_URL: settings.databases.insights,
+        REDIS_URL: settings.redisUrl,
+        INSIGHTS_QUEUE_PREFIX: `${settings.redisKeyPrefix}-bull`,
+        NEWS_GRPC_URL: `127.0.0.1:${settings.ports.newsGrpc}`,
+      },
+      port: settings.ports.insights,
+    },
+    {
+      name: 'ins-wkr',
+      cwd: 'services/insights',
+      args: ['dist/worker.js'],
+      env: {
+        ...shared,
+        INSIGHTS_WORKER_PORT: String(settings.ports.insightsWorker),
+        DATABASE_URL: settings.databases.insights,
+        REDIS_URL: settings.redisUrl,
+        INSIGHTS_QUEUE_PREFIX: `${settings.redisKeyPrefix}-bull`,
+        NEWS_GRPC_URL: `127.0.0.1:${settings.ports.newsGrpc}`,
+      },
+      port: settings.ports.insightsWorker,
+    },
+    {
+      name: 'billing',
+      cwd: 'services/billing',
+      args: ['dist/main.js'],
+      env: {
+        ...shared,
+        PORT: String(settings.ports.billing),
+        DATABASE_URL: settings.databases.billing,
+        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${settings.ports.gateway}`,
+      },
+      port: settings.ports.billing,
+    },
+    {
       name: 'gateway',
       cwd: 'gateway',
       args: ['dist/main.js'],
@@ -97,6 +145,8 @@ export function processes(settings) {
         PORT: String(settings.ports.gateway),
         CONTENT_URL: `http://127.0.0.1:${settings.ports.content}`,
         NEWS_URL: `http://127.0.0.1:${settings.ports.news}`,
+        INSIGHTS_URL: `http://127.0.0.1:${settings.ports.insights}`,
+        BILLING_URL: `http://127.0.0.1:${settings.ports.billing}`,
         PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${settings.ports.gateway}`,
       },
       port: settings.ports.gateway,
@@ -169,6 +219,11 @@ export async function prepare(settings) {
   runStep('migrating news', [prisma, 'migrate', 'deploy'], 'services/news', {
     DATABASE_URL: settings.databases.news,
   });
+  for (const service of ['insights', 'billing']) {
+    runStep(`migrating ${service}`, [prisma, 'migrate', 'deploy'], `services/${service}`, {
+      DATABASE_URL: settings.databases[service],
+    });
+  }
   runStep('syncing guides, blogs and FAQ', ['dist/sync.js'], 'services/content', {
     DATABASE_URL: settings.databases.content,
     LOG_LEVEL: 'warn',

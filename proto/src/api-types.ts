@@ -97,8 +97,22 @@ export interface ActivationRequest {
   sessionId: string;
 }
 
+/** Answer of a successful activation (also of a repeated one for the same session). */
+export interface ActivationResponse {
+  hasAccess: boolean;
+  /** The subscription's status at the payment provider: active, trialing, past_due, canceled... */
+  status: string;
+}
+
 export interface PortalResponse {
   url: string;
+}
+
+/** 202 from a generate call whose job is still running; poll the GET endpoint later. */
+export interface GenerationPending {
+  status: 'pending';
+  jobId: string;
+  message: string;
 }
 
 export interface NewsletterRequest {

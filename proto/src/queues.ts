@@ -17,6 +17,13 @@ export interface IngestSlotPayload {
 export interface DailyItemPayload {
   /** Market date YYYY-MM-DD in the market time zone. */
   marketDate: string;
-  /** Replace an existing item for that day (admin only). */
-  regenerate?: boolean;
+  /** ISO end of the article window, fixed at enqueue time so every retry reads the same articles. */
+  until: string;
+  /** 0 for the day's first item; an admin regeneration asks for the stored generation + 1. */
+  generation: number;
+}
+
+/** A scheduler firing: the worker turns it into the day's deduplicated item job. */
+export interface DailyTriggerPayload {
+  scheduled: true;
 }

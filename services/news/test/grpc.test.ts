@@ -1,7 +1,7 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { credentials, loadPackageDefinition, status, type ServiceError } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { protoFile } from '@probedge/kit';
+import { freePort } from '@probedge/kit/testing';
 import { newsGrpcServerOptions } from '../src/grpc/grpc-options';
 import type { NewsArticleMessage } from '../src/grpc/list-articles.request';
 import { PrismaService } from '../src/prisma/prisma.service';
@@ -9,18 +9,10 @@ import { startTestApp, type TestContext } from './support';
 
 interface ListArticlesClient {
   ListArticles(
-    request: { feed?: string; since?: string; limit?: number },
+    request: { feed?: string; since?: string; until?: string; limit?: number },
     callback: (error: ServiceError | null, response?: { articles: NewsArticleMessage[] }) => void,
   ): void;
   close(): void;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** A plain grpc-js client built from the shared .proto file, as any internal caller would. */
@@ -38,7 +30,7 @@ describe('NewsService over gRPC', () => {
   let ctx: TestContext;
   let client: ListArticlesClient;
 
-  const call = (request: { feed?: string; since?: string; limit?: number }) =>
+  const call = (request: { feed?: string; since?: string; until?: string; limit?: number }) =>
     new Promise<NewsArticleMessage[]>((resolve, reject) =>
       client.ListArticles(request, (error, response) =>
         error ? reject(error) : resolve(response?.articles ?? []),
@@ -105,12 +97,17 @@ describe('NewsService over gRPC', () => {
     expect(recent.map((article) => article.title)).toEqual(
       [5, 4, 3].map((i) => `Story ${i} on $ACME`),
     );
+    const window = await call({ since: '2026-11-20T15:00:00Z', until: '2026-11-20T17:00:00Z' });
+    expect(window.map((article) => article.title)).toEqual(
+      [4, 3].map((i) => `Story ${i} on $ACME`),
+    );
     expect(await call({ limit: 2 })).toHaveLength(2);
   });
 
   it.each([
     [{ feed: 'sports' }, 'feed "sports"'],
     [{ since: 'yesterday' }, 'since must be'],
+    [{ until: 'tomorrow' }, 'until must be'],
     [{ limit: 501 }, 'limit must be'],
     [{ limit: -1 }, 'limit must be'],
   ])('refuses %j with INVALID_ARGUMENT', async (request, message) => {

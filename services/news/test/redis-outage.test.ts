@@ -1,46 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { freePort, killProcess, startRedisServer } from '@probedge/kit/testing';
 import type Redis from 'ioredis';
 import request from 'supertest';
 import { NEWS_REDIS } from '../src/articles/list-cache';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { startTestApp, type TestContext } from './support';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A Redis of this test's own on a free loopback port; the machine's shared one is never touched. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = createServer().listen(port, '127.0.0.1');
-      socket.once('listening', () => socket.close(() => resolve(false)));
-      socket.once('error', () => resolve(true));
-    });
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('redis-server did not start');
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+const startRedis = startRedisServer;
+const stop = (child: ChildProcess) => killProcess(child);
 
 describe('news lists while their Redis stops and comes back', () => {
   let ctx: TestContext;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { createApp } from '@probedge/kit';
-import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
+import { createTestDatabase, waitFor, type TestDatabase } from '@probedge/kit/testing';
 import request from 'supertest';
 import { loadNewsConfig } from '../src/config/env';
 import { IngestionQueue } from '../src/ingestion/ingestion.queue';
@@ -13,14 +13,6 @@ import { SourcesRepository } from '../src/sources/sources.repository';
 import { WorkerModule } from '../src/worker.module';
 import { rss, startFeedServer, xml, type FeedServer } from './feed-server';
 import { MIGRATIONS_DIR } from './support';
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('news worker', () => {
   let server: FeedServer;

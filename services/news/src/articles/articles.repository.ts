@@ -55,11 +55,16 @@ export class ArticlesRepository {
     });
   }
 
-  /** Full rows for internal readers (gRPC): one feed or all, published at or after `since`. */
-  listSince(filter: { feed?: Feed; since?: Date }, limit: number) {
+  /** Full rows for internal readers (gRPC): one feed or all, published in [since, until). */
+  listSince(filter: { feed?: Feed; since?: Date; until?: Date }, limit: number) {
     const where: Prisma.ArticleWhereInput = {};
     if (filter.feed) where.feed = filter.feed;
-    if (filter.since) where.publishedAt = { gte: filter.since };
+    if (filter.since || filter.until) {
+      where.publishedAt = {
+        ...(filter.since ? { gte: filter.since } : {}),
+        ...(filter.until ? { lt: filter.until } : {}),
+      };
+    }
     return this.prisma.article.findMany({
       where,
       select: { ...LIST_FIELDS, feed: true, sourceId: true, category: true, tickers: true },

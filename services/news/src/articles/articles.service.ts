@@ -69,7 +69,7 @@ export class ArticlesService {
   /** Internal readers (insights over gRPC) need every field and a time window; never cached. */
   async listForInternal(query: ListArticlesQuery): Promise<NewsArticleMessage[]> {
     const rows = await this.articles.listSince(
-      { feed: query.feed, since: query.since },
+      { feed: query.feed, since: query.since, until: query.until },
       query.limit,
     );
     return rows.map((row) => ({

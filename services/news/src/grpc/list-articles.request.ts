@@ -8,6 +8,7 @@ export const GRPC_LIST_LIMIT = { fallback: 100, max: 500 } as const;
 export interface ListArticlesRequest {
   feed?: string;
   since?: string;
+  until?: string;
   limit?: number;
 }
 
@@ -26,11 +27,19 @@ export interface NewsArticleMessage {
 export interface ListArticlesQuery {
   feed?: Feed;
   since?: Date;
+  until?: Date;
   limit: number;
 }
 
 function invalid(message: string): RpcException {
   return new RpcException({ code: status.INVALID_ARGUMENT, message });
+}
+
+function parseInstant(field: string, value: string): Date | undefined {
+  if (value === '') return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw invalid(`${field} must be an ISO-8601 instant`);
+  return date;
 }
 
 /** Proto3 sends defaults for absent fields: empty feed/since and limit 0 mean "not given". */
@@ -39,17 +48,15 @@ export function parseListArticlesRequest(request: ListArticlesRequest): ListArti
   const since = request.since ?? '';
   const limit = request.limit ?? 0;
   if (feed !== '' && !isFeed(feed)) throw invalid(`feed "${feed}" is not one of the known feeds`);
-  let sinceDate: Date | undefined;
-  if (since !== '') {
-    sinceDate = new Date(since);
-    if (Number.isNaN(sinceDate.getTime())) throw invalid('since must be an ISO-8601 instant');
-  }
+  const sinceDate = parseInstant('since', since);
+  const untilDate = parseInstant('until', request.until ?? '');
   if (!Number.isInteger(limit) || limit < 0 || limit > GRPC_LIST_LIMIT.max) {
     throw invalid(`limit must be an integer from 1 to ${GRPC_LIST_LIMIT.max}`);
   }
   return {
     feed: feed === '' ? undefined : (feed as Feed),
     since: sinceDate,
+    until: untilDate,
     limit: limit === 0 ? GRPC_LIST_LIMIT.fallback : limit,
   };
 }

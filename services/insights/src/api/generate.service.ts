@@ -1,0 +1,112 @@
+import {
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { GenerationPending } from '@probedge/proto';
+import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
+import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
+import { marketDate } from '../market/market-date.util';
+import { NO_ARTICLES_REASON } from '../jobs/daily-kinds';
+import { InsightsQueue, QueueUnavailableError, type JobSnapshot } from '../jobs/insights.queue';
+
+type StoredItem = NonNullable<Awaited<ReturnType<DailyItemsRepository['find']>>>;
+
+export type GenerateResult =
+  { status: 'done'; item: StoredItem } | { status: 'pending'; body: GenerationPending };
+
+const POLL_MS = 200;
+
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** POST /api/generate-*: today's job, enqueued once, waited for a bounded time. */
+@Injectable()
+export class GenerateService {
+  constructor(
+    @Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig,
+    private readonly items: DailyItemsRepository,
+    private readonly queue: InsightsQueue,
+  ) {}
+
+  async generate(kind: DailyKind, adminToken: string | undefined): Promise<GenerateResult> {
+    const now = new Date();
+    const date = marketDate(now, this.config.MARKET_TIMEZONE);
+    const existing = await this.items.find(kind, date);
+    let generation = 0;
+    if (existing) {
+      // Without the admin header the day's item is the answer; regenerating needs the token.
+      if (adminToken === undefined) return { status: 'done', item: existing };
+      const expected = this.config.INSIGHTS_ADMIN_TOKEN;
+      if (!expected || !sameSecret(adminToken, expected)) {
+        throw new ForbiddenException('The admin token is not valid');
+      }
+      generation = existing.generation + 1;
+    }
+    let snapshot: JobSnapshot;
+    try {
+      snapshot = await this.queue.enqueueDaily(kind, {
+        marketDate: date,
+        until: now.toISOString(),
+        generation,
+      });
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+    return this.wait(kind, date, generation, snapshot);
+  }
+
+  private async wait(
+    kind: DailyKind,
+    date: string,
+    generation: number,
+    first: JobSnapshot,
+  ): Promise<GenerateResult> {
+    const deadline = Date.now() + this.config.INSIGHTS_GENERATE_WAIT_MS;
+    let snapshot = first;
+    for (;;) {
+      if (snapshot.state === 'failed') {
+        const reason = snapshot.failedReason ?? 'The generation failed';
+        if (reason.startsWith(NO_ARTICLES_REASON)) throw new ConflictException(reason);
+        throw new HttpException(`The generation failed: ${reason}`, HttpStatus.BAD_GATEWAY);
+      }
+      if (snapshot.state === 'completed' || snapshot.state === 'unknown') {
+        const item = await this.items.find(kind, date);
+        if (item && item.generation >= generation) return { status: 'done', item };
+      }
+      if (Date.now() >= deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      try {
+        snapshot = await this.queue.snapshot(snapshot.id);
+      } catch (error) {
+        throw this.unavailable(error);
+      }
+    }
+    return {
+      status: 'pending',
+      body: {
+        status: 'pending',
+        jobId: snapshot.id,
+        message: 'Generation is still running; the item appears here when it is done.',
+      },
+    };
+  }
+
+  private unavailable(error: unknown): Error {
+    if (error instanceof QueueUnavailableError) {
+      return new ServiceUnavailableException(
+        'Generation is unavailable right now; try again shortly',
+      );
+    }
+    return new ServiceUnavailableException(
+      `Generation is unavailable right now (${(error as Error).message})`,
+    );
+  }
+}

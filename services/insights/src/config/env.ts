@@ -1,0 +1,82 @@
+import { baseShape, env, loadConfig } from '@probedge/kit';
+import { DEFAULT_SERVICE_PORTS } from '@probedge/proto';
+import { z } from 'zod';
+
+// loadConfig drops empty variables, so "set but blank" reads as unset.
+const optionalText = z.string().trim().min(1).optional();
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const configShape = {
+  ...baseShape,
+  PORT: env.port(DEFAULT_SERVICE_PORTS.insights),
+  DATABASE_URL: env.postgresUrl('postgresql://postgres@127.0.0.1:5432/probedge_insights'),
+  DATABASE_POOL_MAX: env.positiveInt(10),
+  REDIS_URL: env.redisUrl('redis://127.0.0.1:6379'),
+  /** Health port of the generation worker. */
+  INSIGHTS_WORKER_PORT: env.port(4103),
+  INSIGHTS_QUEUE_PREFIX: z.string().default('bull'),
+  /** host:port of the news service's gRPC NewsService. */
+  NEWS_GRPC_URL: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port')
+    .default('127.0.0.1:5002'),
+  NEWS_GRPC_TIMEOUT_MS: env.positiveInt(5000),
+  /** The market whose calendar dates the items belong to (IANA zone). */
+  MARKET_TIMEZONE: z
+    .string()
+    .default('America/New_York')
+    .refine(isTimeZone, 'must be an IANA time zone such as America/New_York'),
+  /** Weekday time (HH:MM, market time zone) at which the day's items are generated. */
+  INSIGHTS_SCHEDULE_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)')
+    .default('08:30'),
+  /** Overrides the time above with a full cron pattern (seconds allowed); for operators and tests. */
+  INSIGHTS_SCHEDULE_PATTERN: optionalText,
+  /** Whether this worker upserts the job scheduler at start. */
+  INSIGHTS_SCHEDULE_ENABLED: env.boolean(true),
+  /** Hours of articles an item is written from, ending when the job is enqueued. */
+  INSIGHTS_WINDOW_HOURS: z.coerce.number().int().min(1).max(72).default(24),
+  /** Days before the window that themes are compared with. */
+  INSIGHTS_BASELINE_DAYS: z.coerce.number().int().min(1).max(14).default(5),
+  INSIGHTS_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  INSIGHTS_JOB_BACKOFF_MS: env.positiveInt(10_000),
+  /** A job whose worker stops renewing its lock this long is handed to another worker. */
+  INSIGHTS_LOCK_DURATION_MS: z.coerce.number().int().min(1000).default(30_000),
+  INSIGHTS_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30_000),
+  /** How long POST /api/generate-* waits for the job before answering 202. */
+  INSIGHTS_GENERATE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
+  /** Generate requests per client and window, per replica. */
+  INSIGHTS_GENERATE_RATE_LIMIT: env.positiveInt(10),
+  INSIGHTS_GENERATE_RATE_WINDOW_SECONDS: env.positiveInt(60),
+  /** Header X-Admin-Token must carry it to regenerate a day that has its item; unset: never. */
+  INSIGHTS_ADMIN_TOKEN: optionalText.refine(
+    (value) => value === undefined || value.length >= 16,
+    'must be at least 16 characters',
+  ),
+  /** OpenAI-compatible chat completions; both set selects the LLM writer. */
+  LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: env.positiveInt(60_000),
+  LLM_MAX_TOKENS: z.coerce.number().int().min(64).max(8192).default(900),
+  LLM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1000),
+};
+
+export type InsightsConfig = z.infer<z.ZodObject<typeof configShape>>;
+
+export function loadInsightsConfig(source: NodeJS.ProcessEnv = process.env): InsightsConfig {
+  return loadConfig(configShape, source);
+}
+
+/** Injection token of the validated configuration. */
+export const INSIGHTS_CONFIG = Symbol('INSIGHTS_CONFIG');

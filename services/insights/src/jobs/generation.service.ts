@@ -1,0 +1,101 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { DailyItemPayload } from '@probedge/proto';
+import { UnrecoverableError } from 'bullmq';
+import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
+import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
+import { articleWindow } from '../market/market-date.util';
+import { NewsClient } from '../news/news-client';
+import { buildDigest, pickSourceArticle, sortArticles } from '../writers/day-digest.util';
+import { DAILY_WRITER, type DailyWriter } from '../writers/writer';
+import { NO_ARTICLES_REASON } from './daily-kinds';
+
+export interface GenerationOutcome {
+  kind: DailyKind;
+  marketDate: string;
+  generation: number;
+  /** False when the day already had its item and nothing was written. */
+  written: boolean;
+  articleCount: number;
+}
+
+/** Reads the day's articles, has the configured writer write, stores the item. */
+@Injectable()
+export class GenerationService {
+  private readonly logger = new Logger(GenerationService.name);
+
+  constructor(
+    @Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig,
+    @Inject(DAILY_WRITER) private readonly writer: DailyWriter,
+    private readonly news: NewsClient,
+    private readonly items: DailyItemsRepository,
+  ) {}
+
+  async generate(kind: DailyKind, payload: DailyItemPayload): Promise<GenerationOutcome> {
+    const { generation } = payload;
+    const existing = await this.items.find(kind, payload.marketDate);
+    // An at-least-once retry of a job that already wrote: the day keeps its one item.
+    if (existing && existing.generation >= generation) {
+      return {
+        kind,
+        marketDate: payload.marketDate,
+        generation,
+        written: false,
+        articleCount: existing.articleCount,
+      };
+    }
+    const window = articleWindow(new Date(payload.until), this.config.INSIGHTS_WINDOW_HOURS);
+    const articles = sortArticles(await this.news.listArticles(window.since, window.until));
+    if (articles.length === 0) {
+      throw new UnrecoverableError(
+        `${NO_ARTICLES_REASON} were published in the ${this.config.INSIGHTS_WINDOW_HOURS} hours before ${window.until.toISOString()}; there is nothing to write about yet.`,
+      );
+    }
+    const baselineSince = new Date(
+      window.since.getTime() - this.config.INSIGHTS_BASELINE_DAYS * 86_400_000,
+    );
+    const baseline = await this.news.listArticles(baselineSince, window.since);
+    const digest = buildDigest(articles, baseline, this.config.INSIGHTS_BASELINE_DAYS);
+    const day = {
+      marketDate: payload.marketDate,
+      windowHours: this.config.INSIGHTS_WINDOW_HOURS,
+      articles,
+      digest,
+    };
+    let content: string;
+    let sourceArticleTitle: string | null = null;
+    if (kind === 'analysis') {
+      content = await this.writer.analysis(day);
+    } else {
+      // There is at least one article, so a source is always found.
+      const source = pickSourceArticle(articles, digest)!;
+      sourceArticleTitle = source.title;
+      content = await this.writer.opinion(day, source);
+    }
+    await this.items.save({
+      kind,
+      marketDate: payload.marketDate,
+      content,
+      sourceArticleTitle,
+      articleCount: articles.length,
+      writer: this.writer.name,
+      generation,
+    });
+    this.logger.log(
+      {
+        kind,
+        marketDate: payload.marketDate,
+        generation,
+        articles: articles.length,
+        writer: this.writer.name,
+      },
+      'daily item written',
+    );
+    return {
+      kind,
+      marketDate: payload.marketDate,
+      generation,
+      written: true,
+      articleCount: articles.length,
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import {
+  articleWindow,
+  dateColumn,
+  fromDateColumn,
+  isMarketDate,
+  longDate,
+  marketDate,
+  weekdayPattern,
+} from './market-date.util';
+
+describe('market dates', () => {
+  it('takes the calendar date of the market, not of UTC', () => {
+    // 03:30 UTC on the 21st is still the evening of the 20th in New York.
+    const instant = new Date('2026-11-21T03:30:00Z');
+    expect(marketDate(instant, 'America/New_York')).toBe('2026-11-20');
+    expect(marketDate(instant, 'UTC')).toBe('2026-11-21');
+    expect(marketDate(instant, 'Asia/Tokyo')).toBe('2026-11-21');
+  });
+
+  it('follows daylight saving time', () => {
+    // 04:30 UTC is 00:30 EDT in July but 23:30 EST the day before in January.
+    expect(marketDate(new Date('2026-07-10T04:30:00Z'), 'America/New_York')).toBe('2026-07-10');
+    expect(marketDate(new Date('2026-01-10T04:30:00Z'), 'America/New_York')).toBe('2026-01-09');
+  });
+
+  it('accepts only real dates', () => {
+    expect(isMarketDate('2026-11-20')).toBe(true);
+    expect(isMarketDate('2026-02-30')).toBe(false);
+    expect(isMarketDate('20261120')).toBe(false);
+  });
+
+  it('round-trips the DATE column form', () => {
+    expect(fromDateColumn(dateColumn('2026-11-20'))).toBe('2026-11-20');
+  });
+
+  it('builds the window before the end instant', () => {
+    const until = new Date('2026-11-20T13:30:00Z');
+    expect(articleWindow(until, 24)).toEqual({ since: new Date('2026-11-19T13:30:00Z'), until });
+  });
+
+  it('writes a weekday cron pattern and a readable date', () => {
+    expect(weekdayPattern('08:30')).toBe('30 8 * * 1-5');
+    expect(weekdayPattern('16:05')).toBe('5 16 * * 1-5');
+    expect(longDate('2026-11-20')).toBe('Friday, November 20, 2026');
+  });
+});

@@ -1,0 +1,48 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { KitModule } from '@probedge/kit';
+import { coreProviders } from './app.module';
+import { INSIGHTS_CONFIG, type InsightsConfig } from './config/env';
+import { GenerationService } from './jobs/generation.service';
+import { InsightsScheduler } from './jobs/insights.scheduler';
+import { InsightsWorker } from './jobs/insights.worker';
+import { NewsClient } from './news/news-client';
+import { BuiltinWriter } from './writers/builtin-writer';
+import { LlmWriter } from './writers/llm-writer';
+import { DAILY_WRITER, type DailyWriter } from './writers/writer';
+
+export const WORKER_NAME = 'insights-worker';
+
+/** A language model when one is configured, otherwise the built-in statistics writer. */
+export function createWriter(config: InsightsConfig): DailyWriter {
+  if (config.LLM_BASE_URL && config.LLM_API_KEY) {
+    return new LlmWriter({
+      ...config,
+      LLM_BASE_URL: config.LLM_BASE_URL,
+      LLM_API_KEY: config.LLM_API_KEY,
+    });
+  }
+  return new BuiltinWriter();
+}
+
+/** The generation worker: the queue consumer and the job scheduler; health over HTTP. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: InsightsConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [KitModule.forRoot({ service: WORKER_NAME, logLevel: config.LOG_LEVEL })],
+      providers: [
+        ...coreProviders(config),
+        {
+          provide: DAILY_WRITER,
+          useFactory: (settings: InsightsConfig) => createWriter(settings),
+          inject: [INSIGHTS_CONFIG],
+        },
+        NewsClient,
+        GenerationService,
+        InsightsWorker,
+        InsightsScheduler,
+      ],
+    };
+  }
+}

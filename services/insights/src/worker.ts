@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+import { bootstrapService, runMain } from '@probedge/kit';
+import { loadInsightsConfig } from './config/env';
+import { WORKER_NAME, WorkerModule } from './worker.module';
+
+// The worker serves only /healthz and /readyz over HTTP; its work arrives through the queue.
+runMain(async () => {
+  const config = loadInsightsConfig();
+  await bootstrapService({
+    name: WORKER_NAME,
+    module: WorkerModule.forRoot(config),
+    config,
+    port: config.INSIGHTS_WORKER_PORT,
+  });
+});

@@ -1,0 +1,153 @@
+import { NOT_ADVICE_LINE } from '@probedge/proto';
+import type { NewsArticle } from '../news/news-article';
+import { BuiltinWriter } from './builtin-writer';
+import { buildDigest, pickSourceArticle, sortArticles } from './day-digest.util';
+import type { DayInput } from './writer';
+
+const NOW = Date.parse('2026-11-20T14:00:00Z');
+let id = 0;
+
+function article(fields: Partial<NewsArticle> & { title: string }, hoursAgo: number): NewsArticle {
+  id += 1;
+  return {
+    id: `id-${String(id).padStart(5, '0')}`,
+    description: '',
+    url: `https://news.example.com/${id}`,
+    publishedAt: new Date(NOW - hoursAgo * 3_600_000).toISOString(),
+    feed: 'business',
+    sourceId: 'wire',
+    category: '',
+    tickers: [],
+    ...fields,
+  };
+}
+
+function day(articles: NewsArticle[], baseline: NewsArticle[] = []): DayInput {
+  const sorted = sortArticles(articles);
+  return {
+    marketDate: '2026-11-20',
+    windowHours: 24,
+    articles: sorted,
+    digest: buildDigest(sorted, baseline, 5),
+  };
+}
+
+/** A crafted day: chips and tariffs stand out; NVDA leads the tickers; mostly good news. */
+function craftedDay(): { articles: NewsArticle[]; baseline: NewsArticle[] } {
+  const articles = [
+    article({ title: 'Nvidia rallies as chip demand surges', tickers: ['NVDA'] }, 1),
+    article({ title: 'Chip makers gain on record orders', tickers: ['NVDA', 'AMD'] }, 2),
+    article({ title: 'Semiconductor chip shortage eases', tickers: ['NVDA'], feed: 'analysis' }, 3),
+    article({ title: 'Tariffs on imported chip equipment weighed', tickers: ['AMD'] }, 4),
+    article({ title: 'Tariffs could lift consumer costs, economists say', feed: 'analysis' }, 5),
+    article(
+      {
+        title: 'Why the chip tariffs debate misses the point',
+        description: 'An argument that chip tariffs matter less than demand.',
+        feed: 'opinion',
+        sourceId: 'views',
+        tickers: ['NVDA'],
+      },
+      6,
+    ),
+    article(
+      { title: 'Retail spending steady into holidays', feed: 'opinion', sourceId: 'views' },
+      7,
+    ),
+    article({ title: 'Oil slips as supply grows', tickers: ['XOM'] }, 8),
+  ];
+  // The previous days talked about oil and retail, not chips or tariffs.
+  const baseline = [
+    article({ title: 'Oil supply talks continue' }, 40),
+    article({ title: 'Retail earnings season opens' }, 50),
+    article({ title: 'Retail sales data due' }, 60),
+  ];
+  return { articles, baseline };
+}
+
+describe('BuiltinWriter', () => {
+  const writer = new BuiltinWriter();
+
+  it('names the top tickers, the standout themes and their headlines', async () => {
+    const { articles, baseline } = craftedDay();
+    const text = await writer.analysis(day(articles, baseline));
+    expect(text).toContain('Daily Market Analysis for Friday, November 20, 2026');
+    expect(text).toContain('Coverage: 8 articles');
+    expect(text).toContain('business 4, analysis 2, opinion 2');
+    expect(text).toMatch(/Most-mentioned tickers: \$NVDA \(4 articles\), \$AMD \(2\), \$XOM \(1\)/);
+    expect(text).toContain('"chip": 5 articles against 0.0 a day before');
+    expect(text).toContain('"tariffs": 3 articles');
+    expect(text).toContain('"Why the chip tariffs debate misses the point"');
+    expect(text).toContain('Tone: leaning positive');
+    expect(text).toContain('What to watch next:');
+    expect(text.split('\n').length).toBeGreaterThan(8);
+  });
+
+  it('writes the same text from the same articles, whatever order they arrive in', async () => {
+    const { articles, baseline } = craftedDay();
+    const first = await writer.analysis(day(articles, baseline));
+    const again = await writer.analysis(day([...articles].reverse(), [...baseline].reverse()));
+    expect(again).toBe(first);
+    const source = pickSourceArticle(articles, day(articles, baseline).digest)!;
+    expect(await writer.opinion(day(articles, baseline), source)).toBe(
+      await writer.opinion(day([...articles].reverse(), baseline), source),
+    );
+  });
+
+  it('answers the opinion article most connected to the day', async () => {
+    const { articles, baseline } = craftedDay();
+    const input = day(articles, baseline);
+    const source = pickSourceArticle(input.articles, input.digest)!;
+    expect(source.title).toBe('Why the chip tariffs debate misses the point');
+    const text = await writer.opinion(input, source);
+    expect(text).toContain('Responding to "Why the chip tariffs debate misses the point" (views)');
+    expect(text).toContain('In brief: An argument that chip tariffs matter less than demand.');
+    expect(text).toContain('"chip" (5 articles)');
+    expect(text).toContain('$NVDA (4 articles)');
+  });
+
+  it('falls back to every feed when the day has no opinion article', () => {
+    const articles = [article({ title: 'Banks rally on rates', tickers: ['JPM'] }, 1)];
+    const input = day(articles);
+    expect(pickSourceArticle(input.articles, input.digest)?.title).toBe('Banks rally on rates');
+  });
+
+  it('always ends with the not-advice line', async () => {
+    const { articles, baseline } = craftedDay();
+    const input = day(articles, baseline);
+    for (const text of [
+      await writer.analysis(input),
+      await writer.opinion(input, input.articles[0]),
+      await writer.analysis(day([article({ title: 'Quiet' }, 1)])),
+    ]) {
+      expect(text.endsWith(`\n\n${NOT_ADVICE_LINE}`)).toBe(true);
+      expect(text.split(NOT_ADVICE_LINE)).toHaveLength(2);
+    }
+  });
+
+  it('handles a day of one article without tickers or tone words', async () => {
+    const text = await writer.analysis(day([article({ title: 'Quiet session' }, 1)]));
+    expect(text).toContain('Coverage: 1 article from the 24 hours');
+    expect(text).toContain('(business 1)');
+    expect(text).toContain('Tickers: no ticker symbol was mentioned.');
+    expect(text).toContain('Tone: neutral.');
+    expect(text).toContain('"quiet": 1 article against 0.0 a day before');
+  });
+
+  it('handles thousands of articles', async () => {
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      article(
+        {
+          title: `Story ${i} about ${i % 3 === 0 ? 'inflation' : 'earnings'} and $T${i % 7}`,
+          tickers: [`T${i % 7}`],
+          feed: ['business', 'analysis', 'opinion', 'daytrader'][i % 4],
+        },
+        (i % 23) + 0.5,
+      ),
+    );
+    const text = await writer.analysis(day(many));
+    expect(text).toContain('Coverage: 3000 articles');
+    expect(text).toContain('$T0 (429 articles)');
+    expect(text).toContain('"earnings": 2000 articles');
+  });
+});

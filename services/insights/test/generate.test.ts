@@ -1,0 +1,174 @@
+import { NOT_ADVICE_LINE } from '@probedge/proto';
+import request from 'supertest';
+import { marketDate } from '../src/market/market-date.util';
+import { article, startNewsServer, type NewsServer } from './news-server';
+import { createStage, startApi, startWorker, type Running, type Stage } from './support';
+
+const ADMIN_TOKEN = 'admin-token-for-tests-0001';
+
+describe('generating the daily items', () => {
+  let news: NewsServer;
+  let stage: Stage;
+  let api: Running;
+  let worker: Running;
+  const http = () => request(api.app.getHttpServer());
+  const today = () => marketDate(new Date(), 'America/New_York');
+
+  beforeAll(async () => {
+    news = await startNewsServer();
+    stage = await createStage({ NEWS_GRPC_URL: news.address, INSIGHTS_ADMIN_TOKEN: ADMIN_TOKEN });
+    api = await startApi(stage);
+    worker = await startWorker(stage);
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+    await stage?.close();
+    await news?.close();
+  });
+
+  beforeEach(() => {
+    news.articles = [];
+    news.requests = [];
+  });
+
+  it('answers 404 JSON while the day has no item', async () => {
+    for (const path of ['/api/daily-analysis', '/api/daily-opinion']) {
+      const res = await http().get(path).expect(404);
+      expect(res.body).toMatchObject({
+        statusCode: 404,
+        error: 'Not Found',
+        message: expect.stringContaining(today()),
+      });
+    }
+  });
+
+  it('fails with 409 and the reason when the day has no articles, storing nothing', async () => {
+    const res = await http().post('/api/generate-analysis').expect(409);
+    expect(res.body.message).toMatch(/^No articles were published in the 24 hours before/);
+    expect(await api.items.count('analysis', today())).toBe(0);
+    // Exactly one attempt: a missing day is not worth retrying.
+    expect(news.requests).toHaveLength(1);
+  });
+
+  it('tries again when asked again after the articles arrive', async () => {
+    news.articles = [
+      article({ title: 'Chip stocks rally on demand', tickers: ['NVDA'] }, 30),
+      article({ title: 'Chip tariffs loom', tickers: ['NVDA'], feed: 'analysis' }, 60),
+    ];
+    const res = await http().post('/api/generate-analysis').expect(200);
+    expect(res.body).toEqual({ content: expect.any(String), createdAt: expect.any(String) });
+    expect(res.body.content).toContain('$NVDA (2 articles)');
+    expect(res.body.content.endsWith(NOT_ADVICE_LINE)).toBe(true);
+    const read = await http().get('/api/daily-analysis').expect(200);
+    expect(read.body).toEqual(res.body);
+  });
+
+  it('runs ten concurrent requests for the same day as one job, one generation, one row', async () => {
+    news.articles = [
+      article({ title: 'Bank shares climb after rate decision', tickers: ['JPM'] }, 20),
+      article({ title: 'Why bank rates matter', feed: 'opinion', sourceId: 'views' }, 40),
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => http().post('/api/generate-opinion')),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(10).fill(200));
+    const bodies = answers.map((res) => JSON.stringify(res.body));
+    expect(new Set(bodies).size).toBe(1);
+    expect(answers[0].body).toEqual({
+      analysisDate: today(),
+      content: expect.stringContaining('Responding to "Why bank rates matter" (views)'),
+      sourceArticleTitle: 'Why bank rates matter',
+    });
+    // One generation reads the day once and the baseline once.
+    expect(news.requests).toHaveLength(2);
+    expect(await api.items.count('opinion', today())).toBe(1);
+    const counts = await api.queue.jobCounts();
+    const opinionJobs = (await api.queue.queue.getJobs(['completed'])).filter(
+      (job) => job.name === 'daily-opinion',
+    );
+    expect(opinionJobs.map((job) => job.id)).toEqual([`daily-opinion:${today()}:0`]);
+    expect(counts.failed).toBe(0);
+  });
+
+  it('returns the existing item without the admin token and writes nothing new', async () => {
+    const before = await http().get('/api/daily-opinion').expect(200);
+    const res = await http().post('/api/generate-opinion').expect(200);
+    expect(res.body).toEqual(before.body);
+    expect(news.requests).toHaveLength(0);
+  });
+
+  it('refuses a wrong admin token with 403', async () => {
+    const res = await http()
+      .post('/api/generate-opinion')
+      .set('X-Admin-Token', 'not-the-admin-token-at-all')
+      .expect(403);
+    expect(res.body).toMatchObject({ statusCode: 403, error: 'Forbidden', message: expect.any(String) });
+    expect(news.requests).toHaveLength(0);
+  });
+
+  it('regenerates the day with the admin token, still as one row', async () => {
+    news.articles = [
+      article({ title: 'Energy stocks slump as oil falls', tickers: ['XOM'] }, 10),
+      article({ title: 'Oil slump: a buying chance?', feed: 'opinion', sourceId: 'views' }, 15),
+    ];
+    const res = await http()
+      .post('/api/generate-opinion')
+      .set('X-Admin-Token', ADMIN_TOKEN)
+      .expect(200);
+    expect(res.body.sourceArticleTitle).toBe('Oil slump: a buying chance?');
+    expect(await api.items.count('opinion', today())).toBe(1);
+    const stored = await api.items.find('opinion', today());
+    expect(stored?.generation).toBe(1);
+  });
+
+  it('limits generate requests per client with 429 and Retry-After', async () => {
+    const limited = await startApi(stage, {
+      INSIGHTS_GENERATE_RATE_LIMIT: '2',
+      INSIGHTS_GENERATE_RATE_WINDOW_SECONDS: '60',
+    });
+    try {
+      const post = () =>
+        request(limited.app.getHttpServer())
+          .post('/api/generate-analysis')
+          .set('X-Forwarded-For', '203.0.113.7');
+      await post().expect(200);
+      await post().expect(200);
+      const res = await post().expect(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.body).toMatchObject({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: expect.stringContaining('Too many generate requests'),
+      });
+      // Another client is not affected.
+      await request(limited.app.getHttpServer())
+        .post('/api/generate-analysis')
+        .set('X-Forwarded-For', '203.0.113.8')
+        .expect(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers 202 with the job id when the job outlasts the wait', async () => {
+    const impatient = await startApi(stage, { INSIGHTS_GENERATE_WAIT_MS: '0' });
+    await worker.close();
+    try {
+      await api.items.count('analysis', today());
+      const res = await request(impatient.app.getHttpServer())
+        .post('/api/generate-analysis')
+        .set('X-Admin-Token', ADMIN_TOKEN)
+        .expect(202);
+      expect(res.body).toEqual({
+        status: 'pending',
+        jobId: `daily-analysis:${today()}:1`,
+        message: expect.any(String),
+      });
+    } finally {
+      await impatient.close();
+      worker = await startWorker(stage);
+    }
+  });
+});

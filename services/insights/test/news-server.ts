@@ -1,0 +1,108 @@
+import {
+  loadPackageDefinition,
+  Server,
+  ServerCredentials,
+  status,
+  type ServiceDefinition,
+  type UntypedServiceImplementation,
+} from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
+import { protoFile } from '@probedge/kit';
+import { freePort } from '@probedge/kit/testing';
+import type { NewsArticle } from '../src/news/news-article';
+
+interface ListRequest {
+  feed: string;
+  since: string;
+  until: string;
+  limit: number;
+}
+
+/**
+ * NewsService served from the shared .proto by grpc-js, holding the articles a test gives it and
+ * filtering them as the news service does; the insights client talks to it over real gRPC.
+ */
+export interface NewsServer {
+  address: string;
+  articles: NewsArticle[];
+  /** Every ListArticles request received, in order. */
+  requests: ListRequest[];
+  /** When set, every call fails with this gRPC status. */
+  failWith?: number;
+  close(): Promise<void>;
+}
+
+export async function startNewsServer(): Promise<NewsServer> {
+  const definition = loadSync(protoFile('news/v1/news.proto'), {
+    keepCase: false,
+    longs: Number,
+    defaults: true,
+    arrays: true,
+  });
+  const loaded = loadPackageDefinition(definition) as unknown as {
+    probedge: { news: { v1: { NewsService: { service: ServiceDefinition } } } };
+  };
+  const server = new Server();
+  const state: NewsServer = {
+    address: '',
+    articles: [],
+    requests: [],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.tryShutdown(() => resolve());
+      }),
+  };
+  const implementation: UntypedServiceImplementation = {
+    ListArticles(
+      call: { request: ListRequest },
+      callback: (error: { code: number; details: string } | null, value?: unknown) => void,
+    ) {
+      state.requests.push(call.request);
+      if (state.failWith !== undefined) {
+        callback({ code: state.failWith, details: 'news is down for this test' });
+        return;
+      }
+      const { feed, since, until, limit } = call.request;
+      const articles = state.articles
+        .filter((article) => !feed || article.feed === feed)
+        .filter((article) => !since || article.publishedAt >= new Date(since).toISOString())
+        .filter((article) => !until || article.publishedAt < new Date(until).toISOString())
+        .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id))
+        .slice(0, limit || 100);
+      callback(null, { articles });
+    },
+  };
+  server.addService(loaded.probedge.news.v1.NewsService.service, implementation);
+  const port = await freePort();
+  await new Promise<void>((resolve, reject) =>
+    server.bindAsync(`127.0.0.1:${port}`, ServerCredentials.createInsecure(), (error) =>
+      error ? reject(error) : resolve(),
+    ),
+  );
+  state.address = `127.0.0.1:${port}`;
+  return state;
+}
+
+export { status };
+
+let sequence = 0;
+
+/** An article published `minutesAgo` before `now`. */
+export function article(
+  fields: Partial<NewsArticle> & { title: string },
+  minutesAgo: number,
+  now = Date.now(),
+): NewsArticle {
+  sequence += 1;
+  return {
+    id: `a-${sequence}`,
+    description: '',
+    url: `https://news.example.com/${sequence}`,
+    publishedAt: new Date(now - minutesAgo * 60_000).toISOString(),
+    feed: 'business',
+    sourceId: 'wire',
+    category: '',
+    tickers: [],
+    ...fields,
+  };
+}

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createApp } from '@probedge/kit';
+import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
+import { AppModule, OPENAPI } from '../src/app.module';
+import { loadInsightsConfig, type InsightsConfig } from '../src/config/env';
+import { DailyItemsRepository } from '../src/items/daily-items.repository';
+import { InsightsQueue } from '../src/jobs/insights.queue';
+import { WorkerModule } from '../src/worker.module';
+
+export const MIGRATIONS_DIR = path.join(__dirname, '..', 'prisma', 'migrations');
+export const WORKER_SCRIPT = path.join(__dirname, '..', 'dist', 'worker.js');
+
+/** Settings one test file shares between its API and its workers: database, queue, news. */
+export interface Stage {
+  database: TestDatabase;
+  env: NodeJS.ProcessEnv;
+  close(): Promise<void>;
+}
+
+export async function createStage(env: NodeJS.ProcessEnv): Promise<Stage> {
+  const database = await createTestDatabase('probedge_insights', MIGRATIONS_DIR);
+  return {
+    database,
+    env: {
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'silent',
+      INSIGHTS_QUEUE_PREFIX: `insights-test-${randomBytes(4).toString('hex')}`,
+      INSIGHTS_SCHEDULE_ENABLED: 'false',
+      INSIGHTS_JOB_BACKOFF_MS: '200',
+      INSIGHTS_GENERATE_WAIT_MS: '10000',
+      INSIGHTS_GENERATE_RATE_LIMIT: '1000',
+      NEWS_GRPC_TIMEOUT_MS: '2000',
+      // BullMQ's stalled-job timer outlives a worker closed right after it starts; keep it short.
+      INSIGHTS_STALLED_INTERVAL_MS: '1000',
+      ...env,
+    },
+    close: () => database.drop(),
+  };
+}
+
+export interface Running {
+  app: NestExpressApplication;
+  config: InsightsConfig;
+  items: DailyItemsRepository;
+  queue: InsightsQueue;
+  close(): Promise<void>;
+}
+
+async function start(
+  module: ReturnType<typeof AppModule.forRoot>,
+  config: InsightsConfig,
+): Promise<Running> {
+  const app = await createApp(module, { bodyLimit: config.BODY_LIMIT, openapi: OPENAPI });
+  app.useLogger(false);
+  await app.init();
+  return {
+    app,
+    config,
+    items: app.get(DailyItemsRepository),
+    queue: app.get(InsightsQueue),
+    close: () => app.close(),
+  };
+}
+
+/** The HTTP API on the stage's database and queue. */
+export function startApi(stage: Stage, env: NodeJS.ProcessEnv = {}): Promise<Running> {
+  const config = loadInsightsConfig({ ...stage.env, ...env });
+  return start(AppModule.forRoot(config), config);
+}
+
+/** A worker in this process (consumer and, when enabled, the scheduler). */
+export function startWorker(stage: Stage, env: NodeJS.ProcessEnv = {}): Promise<Running> {
+  const config = loadInsightsConfig({ ...stage.env, ...env });
+  return start(WorkerModule.forRoot(config), config);
+}
+
+/** A worker as its own process (the built dist/worker.js), for tests that kill it. */
+export function spawnWorker(stage: Stage, env: NodeJS.ProcessEnv): ChildProcess {
+  if (!existsSync(WORKER_SCRIPT)) {
+    throw new Error(`${WORKER_SCRIPT} is missing: build the service first (make build)`);
+  }
+  return spawn(process.execPath, [WORKER_SCRIPT], {
+    env: { ...process.env, ...stage.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
