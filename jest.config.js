@@ -1,5 +1,7 @@
 /** One run over every workspace's unit and integration tests, in parallel workers. */
 module.exports = {
+  // A global option: the projects' own testTimeout is ignored when they run together.
+  testTimeout: 30_000,
   projects: [
     '<rootDir>/proto/jest.config.js',
     '<rootDir>/services/kit/jest.config.js',

@@ -103,6 +103,18 @@ export const ROUTES: readonly RouteDefinition[] = [
     service: 'billing',
     summary: 'Payment provider events',
   },
+  {
+    method: 'GET',
+    path: '/api/billing/sandbox-portal',
+    service: 'billing',
+    summary: 'Sandbox customer portal (only without a Stripe key)',
+  },
+  {
+    method: 'POST',
+    path: '/api/billing/sandbox-portal/cancel',
+    service: 'billing',
+    summary: 'Cancel the subscription in the sandbox portal',
+  },
 ];
 
 export interface CompiledRoute extends RouteDefinition {

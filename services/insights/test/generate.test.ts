@@ -104,7 +104,11 @@ describe('generating the daily items', () => {
       .post('/api/generate-opinion')
       .set('X-Admin-Token', 'not-the-admin-token-at-all')
       .expect(403);
-    expect(res.body).toMatchObject({ statusCode: 403, error: 'Forbidden', message: expect.any(String) });
+    expect(res.body).toMatchObject({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: expect.any(String),
+    });
     expect(news.requests).toHaveLength(0);
   });
 

@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '@probedge/kit';
+import { QUEUES } from '@probedge/proto';
+import { Queue } from 'bullmq';
 import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
 import { AppModule, OPENAPI } from '../src/app.module';
 import { loadInsightsConfig, type InsightsConfig } from '../src/config/env';
@@ -23,12 +25,13 @@ export interface Stage {
 
 export async function createStage(env: NodeJS.ProcessEnv): Promise<Stage> {
   const database = await createTestDatabase('probedge_insights', MIGRATIONS_DIR);
+  const prefix = `insights-test-${randomBytes(4).toString('hex')}`;
   return {
     database,
     env: {
       DATABASE_URL: database.url,
       LOG_LEVEL: 'silent',
-      INSIGHTS_QUEUE_PREFIX: `insights-test-${randomBytes(4).toString('hex')}`,
+      INSIGHTS_QUEUE_PREFIX: prefix,
       INSIGHTS_SCHEDULE_ENABLED: 'false',
       INSIGHTS_JOB_BACKOFF_MS: '200',
       INSIGHTS_GENERATE_WAIT_MS: '10000',
@@ -38,7 +41,21 @@ export async function createStage(env: NodeJS.ProcessEnv): Promise<Stage> {
       INSIGHTS_STALLED_INTERVAL_MS: '1000',
       ...env,
     },
-    close: () => database.drop(),
+    async close() {
+      await database.drop();
+      // The queue's keys (jobs, schedulers) leave the shared Redis with the test.
+      const queue = new Queue(QUEUES.insights, {
+        // Gives up at once if the test has already stopped its Redis.
+        connection: {
+          url: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+          maxRetriesPerRequest: 1,
+          retryStrategy: () => null,
+        },
+        prefix,
+      });
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+    },
   };
 }
 

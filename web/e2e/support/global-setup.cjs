@@ -9,6 +9,9 @@ module.exports = async function globalSetup() {
     pathToFileURL(path.join(__dirname, '../../../deploy/local/stack.mjs')).href
   );
   const settings = stack.stackSettings();
+  // The browser visits the gateway's loopback address; checkout's return URLs must use the same
+  // origin, or the access cookie set there is not sent back.
+  process.env.PUBLIC_URL = settings.gatewayUrl;
   await stack.prepare(settings);
   globalThis.__PROBEDGE_STACK_STOP__ = await stack.start(settings);
   process.env.E2E_BASE_URL = settings.gatewayUrl;

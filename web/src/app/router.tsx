@@ -38,6 +38,22 @@ const screens: RouteObject[] = [
     () => import('../features/news/components/free-scanner-page'),
     'FreeScannerPage',
   ),
+  page(
+    '/subscribe',
+    () => import('../features/billing/components/subscribe-page'),
+    'SubscribePage',
+  ),
+  page(
+    '/subscribe/success',
+    () => import('../features/billing/components/subscribe-success-page'),
+    'SubscribeSuccessPage',
+  ),
+  page('/account', () => import('../features/billing/components/account-page'), 'AccountPage'),
+  page(
+    '/professional-trading',
+    () => import('../features/professional-trading/components/professional-trading-page'),
+    'ProfessionalTradingPage',
+  ),
   page('/faq', () => import('../features/faq/components/faq-page'), 'FaqPage'),
   page('/terms', () => import('../features/legal/components/legal-page'), 'TermsPage'),
   page('/privacy', () => import('../features/legal/components/legal-page'), 'PrivacyPage'),

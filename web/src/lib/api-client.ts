@@ -15,12 +15,30 @@ export interface RequestOptions {
 
 export class HttpError extends Error {
   readonly status: number;
+  /** The response body as text, for screens that show the server's own explanation. */
+  readonly body: string;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body = '') {
     super(message);
     this.name = 'HttpError';
     this.status = status;
+    this.body = body;
   }
+}
+
+/** The `message` of a JSON error body (`{ statusCode, error, message }`), if the error carries one. */
+export function apiErrorMessage(error: unknown): string | undefined {
+  if (!(error instanceof HttpError) || !error.body) return undefined;
+  try {
+    const parsed = JSON.parse(error.body) as { message?: unknown };
+    if (typeof parsed.message === 'string' && parsed.message.trim()) return parsed.message;
+    if (Array.isArray(parsed.message) && parsed.message.length > 0) {
+      return parsed.message.map(String).join(' ');
+    }
+  } catch {
+    // Not JSON: no server explanation to show.
+  }
+  return undefined;
 }
 
 function isQueryParams(value: unknown): value is QueryParams {
@@ -47,7 +65,11 @@ async function toHttpError(response: Response, failureMessage?: string): Promise
   const body = await response.text().catch(() => '');
   const detail = `${response.status}: ${body || response.statusText}`;
   // Catalogue message first, then the general rule, so a log line shows what failed and why.
-  return new HttpError(response.status, failureMessage ? `${failureMessage}: ${detail}` : detail);
+  return new HttpError(
+    response.status,
+    failureMessage ? `${failureMessage}: ${detail}` : detail,
+    body,
+  );
 }
 
 export async function apiGet<T>(key: ApiKey, options: RequestOptions = {}): Promise<T> {

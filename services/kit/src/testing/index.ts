@@ -1,2 +1,3 @@
 export * from './database';
 export * from './processes';
+export * from './config-docs';

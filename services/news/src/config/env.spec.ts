@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { baseShape, ConfigError } from '@probedge/kit';
+import { ConfigError } from '@probedge/kit';
+import { undocumentedVariables } from '@probedge/kit/testing';
 import { configShape, loadNewsConfig } from './env';
 
 describe('news configuration', () => {
@@ -21,13 +20,7 @@ describe('news configuration', () => {
     }
   });
 
-  it('lists every news variable in the root .env.example', () => {
-    const example = readFileSync(
-      path.join(__dirname, '..', '..', '..', '..', '.env.example'),
-      'utf8',
-    );
-    for (const key of Object.keys(configShape).filter((key) => !(key in baseShape))) {
-      expect(example).toMatch(new RegExp(`^#? ?${key}=`, 'm'));
-    }
+  it('documents every news variable in .env.example and the README', () => {
+    expect(undocumentedVariables(configShape)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { apiGet, apiPath, apiPost, HttpError } from '../api-client';
+import { apiErrorMessage, apiGet, apiPath, apiPost, HttpError } from '../api-client';
 import { stubFetch } from '../../test/render-route';
 
 describe('apiPath', () => {
@@ -97,5 +97,30 @@ describe('apiPost', () => {
     await expect(apiPost('/api/activate-subscription', {})).rejects.toThrow(
       '400: sessionId is required',
     );
+  });
+});
+
+describe('apiErrorMessage', () => {
+  it("reads the server's message from a JSON error body", async () => {
+    stubFetch({
+      '/api/generate-analysis': {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: 'No articles yet' },
+      },
+    });
+    const error = await apiPost('/api/generate-analysis').catch((caught: unknown) => caught);
+    expect((error as HttpError).body).toContain('No articles yet');
+    expect(apiErrorMessage(error)).toBe('No articles yet');
+  });
+
+  it('joins a list of validation messages', () => {
+    const error = new HttpError(400, '400', JSON.stringify({ message: ['a is bad', 'b is bad'] }));
+    expect(apiErrorMessage(error)).toBe('a is bad b is bad');
+  });
+
+  it('gives nothing for a text body, an empty body or another error', () => {
+    expect(apiErrorMessage(new HttpError(503, '503', 'down'))).toBeUndefined();
+    expect(apiErrorMessage(new HttpError(503, '503'))).toBeUndefined();
+    expect(apiErrorMessage(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 });

@@ -4,15 +4,11 @@ import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageContainer, PageHeader, PageLead, PageTitle } from '../../../components/ui/page.styles';
 import { useAnalysisArticles } from '../api/get-analysis-articles';
 import { ArticleGrid } from './article-grid';
+import { DailyAnalysisPanel } from './daily-analysis-panel';
 
 const TITLE = 'Analysis';
 const DESCRIPTION =
   'Market analysis articles and a daily read of the market, updated through the day.';
-
-/** Where the Daily Market Analysis panel goes; it has no data source yet, so it renders nothing. */
-export function DailyAnalysisSlot() {
-  return null;
-}
 
 export function AnalysisPage() {
   const { articles, error, isLoading } = useAnalysisArticles();
@@ -33,7 +29,7 @@ export function AnalysisPage() {
         <PageLead>In-depth analysis of the stories and data moving the markets.</PageLead>
       </PageHeader>
 
-      <DailyAnalysisSlot />
+      <DailyAnalysisPanel />
 
       {/* The spec shows nothing at all for an empty list, so no emptyMessage. */}
       <ArticleGrid

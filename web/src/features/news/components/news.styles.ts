@@ -104,3 +104,38 @@ export const Footnote = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
+
+export const ActiveBanner = styled.section`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+  align-items: center;
+  justify-content: space-between;
+  margin-bottom: ${({ theme }) => theme.space.xl};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.success};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.successSoft};
+  color: ${({ theme }) => theme.colors.success};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+
+  p {
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+/** Looks like a button that cannot be used yet; it is one. */
+export const DisabledLook = styled.button`
+  min-height: 44px;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font: inherit;
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  cursor: not-allowed;
+`;

@@ -4,16 +4,12 @@ import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageContainer, PageHeader, PageLead, PageTitle } from '../../../components/ui/page.styles';
 import { useOpinionArticles } from '../api/get-opinion-articles';
 import { ArticleGrid } from './article-grid';
+import { DailyOpinionCard } from './daily-opinion-card';
 import { Footnote } from './news.styles';
 
 const TITLE = 'Opinion';
 const SUBTITLE = 'Expert opinions and market commentary';
 const DESCRIPTION = 'Expert opinions and market commentary from across the financial press.';
-
-/** Where the Daily Opinion card goes; it has no data source yet, so it renders nothing. */
-export function DailyOpinionSlot() {
-  return null;
-}
 
 export function OpinionPage() {
   const { articles, error, isLoading } = useOpinionArticles();
@@ -34,7 +30,7 @@ export function OpinionPage() {
         <PageLead>{SUBTITLE}</PageLead>
       </PageHeader>
 
-      <DailyOpinionSlot />
+      <DailyOpinionCard />
 
       <ArticleGrid
         label="Opinion articles"

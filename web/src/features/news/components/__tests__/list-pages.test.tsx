@@ -4,6 +4,15 @@ import { mockReload, newsArticle, newsArticles } from './fixtures';
 
 const LONG = `${'x'.repeat(150)}tail`;
 
+// The daily panels above the grids have their own tests; here they have nothing to show.
+const DAILY_STUBS = {
+  '/api/daily-analysis': {
+    status: 404,
+    body: { statusCode: 404, error: 'Not Found', message: '' },
+  },
+  '/api/daily-opinion': { status: 404, body: { statusCode: 404, error: 'Not Found', message: '' } },
+};
+
 const SCREENS = [
   {
     path: '/business',
@@ -30,13 +39,13 @@ const SCREENS = [
 
 describe.each(SCREENS)('$path', ({ path, api, label, error, empty }) => {
   it(`requests ${api}`, async () => {
-    const { fetchMock } = renderRoute(path, { [api]: { body: [] } });
+    const { fetchMock } = renderRoute(path, { ...DAILY_STUBS, [api]: { body: [] } });
     await screen.findByRole('heading', { level: 1 });
     expect(fetchMock).toHaveBeenCalledWith(api, expect.objectContaining({ method: 'GET' }));
   });
 
   it('shows six skeleton cards while loading', async () => {
-    renderRoute(path, { [api]: () => pending() });
+    renderRoute(path, { ...DAILY_STUBS, [api]: () => pending() });
     const status = await screen.findByRole('status', { name: `Loading ${label}` });
     expect(within(status).getAllByTestId('article-card-skeleton')).toHaveLength(6);
   });
@@ -47,7 +56,7 @@ describe.each(SCREENS)('$path', ({ path, api, label, error, empty }) => {
       newsArticle(2, { description: '' }),
       newsArticle(3, { description: 'y'.repeat(150) }),
     ];
-    renderRoute(path, { [api]: { body } });
+    renderRoute(path, { ...DAILY_STUBS, [api]: { body } });
 
     const grid = await screen.findByRole('list', { name: label });
     const cards = within(grid).getAllByRole('listitem');
@@ -67,7 +76,7 @@ describe.each(SCREENS)('$path', ({ path, api, label, error, empty }) => {
   it("shows the error and a 'Refresh Page' button that reloads", async () => {
     const { reload, restore } = mockReload();
     try {
-      const { user } = renderRoute(path, { [api]: { status: 500, body: 'boom' } });
+      const { user } = renderRoute(path, { ...DAILY_STUBS, [api]: { status: 500, body: 'boom' } });
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent(error);
       await user.click(within(alert).getByRole('button', { name: 'Refresh Page' }));
@@ -78,7 +87,7 @@ describe.each(SCREENS)('$path', ({ path, api, label, error, empty }) => {
   });
 
   it(empty ? `shows '${empty}' when empty` : 'shows nothing when empty', async () => {
-    renderRoute(path, { [api]: { body: [] } });
+    renderRoute(path, { ...DAILY_STUBS, [api]: { body: [] } });
     await waitFor(() =>
       expect(screen.queryByRole('status', { name: `Loading ${label}` })).not.toBeInTheDocument(),
     );
@@ -104,7 +113,7 @@ describe('page extras', () => {
   });
 
   it('/opinion shows its header, subtitle and footer note', async () => {
-    renderRoute('/opinion', { '/api/opinion?limit=12': { body: newsArticles(1) } });
+    renderRoute('/opinion', { ...DAILY_STUBS, '/api/opinion?limit=12': { body: newsArticles(1) } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Opinion' })).toBeInTheDocument();
     expect(screen.getByText('Expert opinions and market commentary')).toBeInTheDocument();
     expect(

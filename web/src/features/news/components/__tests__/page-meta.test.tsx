@@ -32,7 +32,11 @@ const PAGES = [
 
 describe.each(PAGES)('$path metadata', ({ path, api, title, type }) => {
   it(`sets title, description, keywords, canonical and ${type} data`, async () => {
-    renderRoute(`${path}?utm=x`, { [api]: () => pending() });
+    renderRoute(`${path}?utm=x`, {
+      '/api/daily-analysis': () => pending(),
+      '/api/daily-opinion': () => pending(),
+      [api]: () => pending(),
+    });
 
     await waitFor(() => expect(document.title).toBe(`${title} | ProbEdge`));
     const head = document.head;

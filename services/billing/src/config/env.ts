@@ -1,0 +1,49 @@
+import { baseShape, ConfigError, env, loadConfig } from '@probedge/kit';
+import { DEFAULT_SERVICE_PORTS } from '@probedge/proto';
+import { z } from 'zod';
+
+const optionalString = (pattern: RegExp, message: string) =>
+  z.string().regex(pattern, message).optional();
+
+export const configShape = {
+  ...baseShape,
+  PORT: env.port(DEFAULT_SERVICE_PORTS.billing),
+  DATABASE_URL: env.postgresUrl('postgresql://postgres@127.0.0.1:5432/probedge_billing'),
+  DATABASE_POOL_MAX: env.positiveInt(10),
+  /** Stripe events (an invoice with many lines) can outgrow the usual 100kb. */
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb')
+    .default('512kb'),
+  /** The public origin of the site (the gateway): checkout and portal return here. */
+  PUBLIC_URL: env.url('http://localhost:8080'),
+  /** Without it the clearly labelled sandbox provider runs instead of Stripe. */
+  STRIPE_SECRET_KEY: optionalString(/^(sk|rk)_(test|live)_\S+$/, 'must look like sk_test_...'),
+  STRIPE_WEBHOOK_SECRET: optionalString(/^whsec_\S+$/, 'must look like whsec_...'),
+  /** The Stripe price of the professional tier. */
+  STRIPE_PRICE_ID: optionalString(/^price_\S+$/, 'must look like price_...'),
+  /** Another Stripe API host (tests, stripe-mock); protocol, host and port are used. */
+  STRIPE_API_BASE_URL: z.url().optional(),
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: env.positiveInt(300),
+  STRIPE_TIMEOUT_MS: env.positiveInt(20_000),
+  STRIPE_MAX_NETWORK_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  ACCESS_COOKIE_MAX_AGE_DAYS: env.positiveInt(30),
+};
+
+export type BillingConfig = z.infer<z.ZodObject<typeof configShape>>;
+
+/** The sandbox catalog uses this price, so both providers share one plan table. */
+export const SANDBOX_PRICE_ID = 'price_sandbox_professional';
+
+export function loadBillingConfig(source: NodeJS.ProcessEnv = process.env): BillingConfig {
+  const config = loadConfig(configShape, source);
+  if (config.STRIPE_SECRET_KEY) {
+    const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const).filter(
+      (key) => !config[key],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(missing.map((key) => `${key}: required when STRIPE_SECRET_KEY is set`));
+    }
+  }
+  return config;
+}

@@ -1,0 +1,17 @@
+import { PLAN_TIERS, type PlanTier } from '@probedge/proto';
+import { SANDBOX_PRICE_ID, type BillingConfig } from '../config/env';
+
+export interface Plan {
+  tier: PlanTier;
+  priceId: string;
+}
+
+/** The catalog in code: one tier, priced by configuration (or the sandbox price without Stripe). */
+export function planCatalog(config: BillingConfig): Record<PlanTier, Plan> {
+  const priceId = config.STRIPE_SECRET_KEY ? config.STRIPE_PRICE_ID! : SANDBOX_PRICE_ID;
+  return { professional: { tier: 'professional', priceId } };
+}
+
+export function isPlanTier(value: unknown): value is PlanTier {
+  return typeof value === 'string' && (PLAN_TIERS as readonly string[]).includes(value);
+}

@@ -1,0 +1,73 @@
+/** What the service needs from a payment provider: Stripe, or the offline sandbox. */
+
+export interface SubscriptionSnapshot {
+  id: string;
+  customerId: string;
+  status: string;
+  priceIds: string[];
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface CheckoutSnapshot {
+  id: string;
+  /** open | complete | expired */
+  status: string | null;
+  /** paid | unpaid | no_payment_required */
+  paymentStatus: string;
+  customerId: string | null;
+  priceIds: string[];
+  subscription: SubscriptionSnapshot | null;
+}
+
+export interface CreatedCheckout {
+  id: string;
+  url: string;
+  expiresAt: Date | null;
+}
+
+export interface CheckoutInput {
+  priceId: string;
+  customerId?: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
+/** A verified webhook event, reduced to what the handlers read. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** When the provider created the event: the time of the state it carries. */
+  created: Date;
+  object: unknown;
+}
+
+export interface BillingProvider {
+  readonly kind: 'stripe' | 'sandbox';
+  createCheckoutSession(input: CheckoutInput): Promise<CreatedCheckout>;
+  /** null when the provider does not know the session. */
+  retrieveCheckoutSession(id: string): Promise<CheckoutSnapshot | null>;
+  retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;
+  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not hold. */
+  verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent;
+}
+
+export const BILLING_PROVIDER = Symbol('BILLING_PROVIDER');
+
+export class WebhookSignatureError extends Error {
+  override readonly name = 'WebhookSignatureError';
+}
+
+/** The provider could not be reached or failed: the caller answers 502, never 500. */
+export class ProviderUnavailableError extends Error {
+  override readonly name = 'ProviderUnavailableError';
+}
+
+/** Stripe's terminal subscription statuses: nothing follows them for the same subscription. */
+export const TERMINAL_STATUSES = ['canceled', 'incomplete_expired'] as const;
+
+export function isTerminalStatus(status: string): boolean {
+  return (TERMINAL_STATUSES as readonly string[]).includes(status);
+}

@@ -1,0 +1,52 @@
+import type Stripe from 'stripe';
+import type { CheckoutSnapshot, SubscriptionSnapshot } from './billing-provider';
+
+type Expandable<T extends { id: string }> = string | T | null | undefined;
+
+export function idOf<T extends { id: string }>(value: Expandable<T>): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** Since API 2025-03-31 the billing period lives on the subscription items. */
+export function toSubscriptionSnapshot(subscription: Stripe.Subscription): SubscriptionSnapshot {
+  const items = subscription.items?.data ?? [];
+  const periodEnds = items
+    .map((item) => item.current_period_end)
+    .filter((value): value is number => typeof value === 'number');
+  return {
+    id: subscription.id,
+    customerId: idOf(subscription.customer) ?? '',
+    status: subscription.status,
+    priceIds: items.map((item) => idOf(item.price)).filter((id): id is string => id !== null),
+    currentPeriodEnd: periodEnds.length > 0 ? new Date(Math.max(...periodEnds) * 1000) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
+  };
+}
+
+export function toCheckoutSnapshot(session: Stripe.Checkout.Session): CheckoutSnapshot {
+  const subscription =
+    session.subscription && typeof session.subscription === 'object'
+      ? toSubscriptionSnapshot(session.subscription)
+      : null;
+  const linePrices = (session.line_items?.data ?? [])
+    .map((item) => idOf(item.price))
+    .filter((id): id is string => id !== null);
+  return {
+    id: session.id,
+    status: session.status,
+    paymentStatus: session.payment_status,
+    customerId: idOf(session.customer),
+    priceIds: linePrices.length > 0 ? linePrices : (subscription?.priceIds ?? []),
+    subscription,
+  };
+}
+
+/** The subscription an invoice bills, wherever the API version puts it. */
+export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const fromParent = invoice.parent?.subscription_details?.subscription;
+  if (fromParent) return idOf(fromParent);
+  const legacy = (invoice as unknown as { subscription?: Expandable<Stripe.Subscription> })
+    .subscription;
+  return idOf(legacy);
+}

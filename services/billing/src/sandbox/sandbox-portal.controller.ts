@@ -1,0 +1,49 @@
+import { Controller, Get, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { readCookie } from '../access/access-cookie.util';
+import { BillingService } from '../billing/billing.service';
+import { BILLING_CONFIG } from '../config/billing-config';
+import type { BillingConfig } from '../config/env';
+import { sandboxPortalPage } from './sandbox-portal.page';
+import { SandboxPortalService } from './sandbox-portal.service';
+import { SANDBOX_PORTAL_PATH } from './sandbox.provider';
+
+@ApiTags('sandbox billing')
+@Controller('api/billing/sandbox-portal')
+export class SandboxPortalController {
+  constructor(
+    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
+    private readonly portal: SandboxPortalService,
+    private readonly billing: BillingService,
+  ) {}
+
+  @Get()
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'Sandbox customer portal (only without a Stripe key)' })
+  @ApiResponse({ status: 401, description: 'No access cookie: the page says so' })
+  async show(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const subscriptions = await this.portal.subscriptions(this.token(req));
+    const returnUrl = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/account`;
+    res
+      .status(subscriptions === null ? 401 : 200)
+      .type('html')
+      .setHeader('Cache-Control', 'no-store')
+      .send(sandboxPortalPage(subscriptions, returnUrl));
+  }
+
+  @Post('cancel')
+  @ApiResponse({ status: 303, description: 'Canceled; back to the sandbox portal page' })
+  @ApiResponse({ status: 401, description: 'No access cookie' })
+  async cancel(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const canceled = await this.portal.cancel(this.token(req));
+    if (!canceled) {
+      throw new UnauthorizedException('No subscription is linked to this browser');
+    }
+    res.redirect(303, SANDBOX_PORTAL_PATH);
+  }
+
+  private token(req: Request): string | undefined {
+    return readCookie(req.headers.cookie, this.billing.cookie.name);
+  }
+}

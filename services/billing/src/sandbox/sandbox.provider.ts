@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { SandboxSubscription } from '../generated/prisma/client';
+import {
+  WebhookSignatureError,
+  type BillingProvider,
+  type CheckoutInput,
+  type CheckoutSnapshot,
+  type CreatedCheckout,
+  type ProviderEvent,
+  type SubscriptionSnapshot,
+} from '../provider/billing-provider';
+import type { SandboxRepository } from './sandbox.repository';
+
+export const SANDBOX_PORTAL_PATH = '/api/billing/sandbox-portal';
+export const SANDBOX_PORTAL_CANCEL_PATH = '/api/billing/sandbox-portal/cancel';
+export const SANDBOX_SESSION_PATTERN = /^cs_sandbox_[A-Za-z0-9]{24}$/;
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function randomId(prefix: string): string {
+  const bytes = randomBytes(24);
+  return prefix + [...bytes].map((byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
+}
+
+function addOneMonth(from: Date): Date {
+  const next = new Date(from);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+export function sandboxSnapshot(row: SandboxSubscription): SubscriptionSnapshot {
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    status: row.status,
+    priceIds: [row.priceId],
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  };
+}
+
+/**
+ * Offline stand-in for Stripe (no STRIPE_SECRET_KEY): checkout "completes" at once and sends the
+ * visitor straight to the success page; no money moves. Everything it creates is named *_sandbox_*.
+ */
+export class SandboxProvider implements BillingProvider {
+  readonly kind = 'sandbox';
+
+  constructor(
+    private readonly store: SandboxRepository,
+    private readonly publicUrl: string,
+  ) {}
+
+  async createCheckoutSession(input: CheckoutInput): Promise<CreatedCheckout> {
+    const sessionId = randomId('cs_sandbox_');
+    await this.store.createCompletedCheckout({
+      sessionId,
+      customerId: input.customerId ?? randomId('cus_sandbox_'),
+      subscriptionId: randomId('sub_sandbox_'),
+      priceId: input.priceId,
+      currentPeriodEnd: addOneMonth(new Date()),
+    });
+    return {
+      id: sessionId,
+      url: input.successUrl.replace('{CHECKOUT_SESSION_ID}', sessionId),
+      expiresAt: null,
+    };
+  }
+
+  async retrieveCheckoutSession(id: string): Promise<CheckoutSnapshot | null> {
+    const session = await this.store.findSession(id);
+    if (!session) return null;
+    const subscription = await this.store.findSubscription(session.subscriptionId);
+    return {
+      id: session.id,
+      status: 'complete',
+      paymentStatus: 'paid',
+      customerId: session.customerId,
+      priceIds: [session.priceId],
+      subscription: subscription ? sandboxSnapshot(subscription) : null,
+    };
+  }
+
+  async retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null> {
+    const row = await this.store.findSubscription(id);
+    return row ? sandboxSnapshot(row) : null;
+  }
+
+  async createPortalSession(): Promise<{ url: string }> {
+    return { url: new URL(SANDBOX_PORTAL_PATH, this.publicUrl).toString() };
+  }
+
+  verifyWebhook(): ProviderEvent {
+    throw new WebhookSignatureError(
+      'Webhooks are not accepted: the sandbox billing provider is active (no STRIPE_WEBHOOK_SECRET)',
+    );
+  }
+}

@@ -1,0 +1,134 @@
+import {
+  BadGatewayException,
+  BadRequestException,
+  Inject,
+  Injectable,
+  Logger,
+} from '@nestjs/common';
+import type Stripe from 'stripe';
+import { BillingRepository } from '../billing/billing.repository';
+import { BillingService } from '../billing/billing.service';
+import {
+  BILLING_PROVIDER,
+  ProviderUnavailableError,
+  WebhookSignatureError,
+  type BillingProvider,
+  type ProviderEvent,
+  type SubscriptionSnapshot,
+} from '../provider/billing-provider';
+import {
+  idOf,
+  invoiceSubscriptionId,
+  toSubscriptionSnapshot,
+} from '../provider/stripe-mapping.util';
+
+export const HANDLED_EVENT_TYPES = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+] as const;
+
+export interface WebhookOutcome {
+  received: true;
+  duplicate?: true;
+  ignored?: true;
+}
+
+/** What an event asks for, worked out (network reads included) before the transaction opens. */
+interface EventPlan {
+  subscription: SubscriptionSnapshot | null;
+  completedCheckoutId: string | null;
+}
+
+@Injectable()
+export class WebhooksService {
+  private readonly logger = new Logger(WebhooksService.name);
+
+  constructor(
+    @Inject(BILLING_PROVIDER) private readonly provider: BillingProvider,
+    private readonly repository: BillingRepository,
+    private readonly billing: BillingService,
+  ) {}
+
+  async receive(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+  ): Promise<WebhookOutcome> {
+    if (!signature) throw new BadRequestException('Missing Stripe-Signature header');
+    if (!rawBody || rawBody.length === 0) {
+      throw new BadRequestException('Webhook body must be the JSON event Stripe sent');
+    }
+    let event: ProviderEvent;
+    try {
+      event = this.provider.verifyWebhook(rawBody, signature);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) throw new BadRequestException(error.message);
+      throw error;
+    }
+    if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) {
+      return { received: true, ignored: true };
+    }
+    if (await this.repository.isEventProcessed(event.id))
+      return { received: true, duplicate: true };
+
+    const plan = await this.plan(event);
+    // The event row commits with its effects or not at all, so a failure is retried by Stripe.
+    return this.repository.transaction(async (db): Promise<WebhookOutcome> => {
+      if (!(await this.repository.recordEvent(event, db)))
+        return { received: true, duplicate: true };
+      let stored = false;
+      if (plan.subscription)
+        stored = await this.billing.store(plan.subscription, event.created, db);
+      if (stored && plan.completedCheckoutId) {
+        await this.repository.markCheckoutCompleted(plan.completedCheckoutId, event.created, db);
+      }
+      if (!stored) this.logger.log(`event ${event.id} (${event.type}) changed nothing`);
+      return { received: true };
+    });
+  }
+
+  private async plan(event: ProviderEvent): Promise<EventPlan> {
+    switch (event.type) {
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return {
+          subscription: toSubscriptionSnapshot(event.object as Stripe.Subscription),
+          completedCheckoutId: null,
+        };
+      case 'checkout.session.completed': {
+        const session = event.object as Stripe.Checkout.Session;
+        const subscriptionId = session.mode === 'subscription' ? idOf(session.subscription) : null;
+        return {
+          subscription: subscriptionId ? await this.read(subscriptionId) : null,
+          completedCheckoutId: session.id,
+        };
+      }
+      case 'invoice.paid':
+      case 'invoice.payment_failed': {
+        // The invoice says little about the subscription's new state; the subscription itself does.
+        const subscriptionId = invoiceSubscriptionId(event.object as Stripe.Invoice);
+        return {
+          subscription: subscriptionId ? await this.read(subscriptionId) : null,
+          completedCheckoutId: null,
+        };
+      }
+      default:
+        return { subscription: null, completedCheckoutId: null };
+    }
+  }
+
+  private async read(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
+    try {
+      return await this.provider.retrieveSubscription(subscriptionId);
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) {
+        throw new BadGatewayException('The payment provider is unavailable; Stripe will retry');
+      }
+      throw error;
+    }
+  }
+}

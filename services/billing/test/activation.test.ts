@@ -1,0 +1,264 @@
+import { createHash } from 'node:crypto';
+import request from 'supertest';
+import { query } from './db';
+import {
+  eventPayload,
+  OTHER_PRICE_ID,
+  parseSetCookie,
+  PRICE_ID,
+  signPayload,
+  useStripeBilling,
+} from './support';
+import { subscriptionObject } from './fake-stripe';
+
+describe('activation and access checks against the Stripe API', () => {
+  const context = useStripeBilling('probedge_billing_activation');
+  const server = () => context.billing.app.getHttpServer();
+
+  const activate = (sessionId: unknown, app = context.billing) =>
+    request(app.app.getHttpServer()).post('/api/activate-subscription').send({ sessionId });
+
+  const check = (cookie?: string | string[]) => {
+    const req = request(server()).get('/api/check-subscription');
+    return cookie ? req.set('Cookie', Array.isArray(cookie) ? cookie : [cookie]) : req;
+  };
+
+  describe('POST /api/activate-subscription', () => {
+    it('activates a paid session and sets an httpOnly, SameSite=Lax access cookie on http', async () => {
+      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+
+      const res = await activate(sessionId);
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ hasAccess: true, status: 'active' });
+      const cookie = parseSetCookie(res.headers['set-cookie'])!;
+      expect(cookie.name).toBe('probedge_access');
+      expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(cookie.value, 'base64url')).toHaveLength(32);
+      expect(cookie.attributes).toEqual(
+        expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', `max-age=${30 * 86_400}`]),
+      );
+      expect(cookie.attributes).not.toContain('secure');
+      const [retrieve] = context.stripe
+        .requestsTo('GET', `/v1/checkout/sessions/${sessionId}`)
+        .slice(-1);
+      expect(
+        retrieve!.params.getAll('expand[0]').concat(retrieve!.params.getAll('expand[1]')),
+      ).toEqual(['line_items', 'subscription']);
+    });
+
+    it('stores only the SHA-256 hash of the token', async () => {
+      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+      const cookie = parseSetCookie((await activate(sessionId)).headers['set-cookie'])!;
+
+      const hash = createHash('sha256').update(cookie.value).digest('hex');
+      const rows = await query<{ token_hash: string }>(
+        context.database.url,
+        'SELECT token_hash FROM access_tokens WHERE token_hash = $1 OR token_hash = $2',
+        [hash, cookie.value],
+      );
+      expect(rows).toEqual([{ token_hash: hash }]);
+    });
+
+    it('uses a Secure __Host- cookie when the public URL is https', async () => {
+      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+
+      const res = await activate(sessionId, context.secureBilling);
+
+      expect(res.status).toBe(200);
+      const cookie = parseSetCookie(res.headers['set-cookie'])!;
+      expect(cookie.name).toBe('__Host-probedge_access');
+      expect(cookie.attributes).toEqual(
+        expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']),
+      );
+      expect(cookie.attributes.some((attribute) => attribute.startsWith('domain='))).toBe(false);
+    });
+
+    it('returns the same result, and a working cookie, when the same session is activated again', async () => {
+      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+
+      const first = await activate(sessionId);
+      const second = await activate(sessionId);
+
+      expect(second.status).toBe(200);
+      expect(second.body).toEqual(first.body);
+      expect((await check(second.headers['set-cookie'] as unknown as string[])).body).toEqual({
+        hasAccess: true,
+      });
+      const rows = await query(
+        context.database.url,
+        'SELECT id FROM subscriptions WHERE customer_id = $1',
+        [context.stripe.sessions.get(sessionId)!.customer],
+      );
+      expect(rows).toHaveLength(1);
+    });
+
+    it('activates one session requested several times at once', async () => {
+      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+
+      const responses = await Promise.all([1, 2, 3, 4].map(() => activate(sessionId)));
+
+      expect(responses.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+      expect(new Set(responses.map((res) => JSON.stringify(res.body)))).toEqual(
+        new Set([JSON.stringify({ hasAccess: true, status: 'active' })]),
+      );
+    });
+
+    it('returns 402 for a completed session that is not paid', async () => {
+      const { sessionId } = context.stripe.addSession({
+        priceId: PRICE_ID,
+        paymentStatus: 'unpaid',
+      });
+
+      const res = await activate(sessionId);
+
+      expect(res.status).toBe(402);
+      expect(res.body).toMatchObject({ statusCode: 402, error: 'Payment Required' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('returns 402 for a session still open at Stripe', async () => {
+      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID, status: 'open' });
+
+      const res = await activate(sessionId);
+
+      expect(res.status).toBe(402);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('accepts a complete session that needed no payment', async () => {
+      const { sessionId } = context.stripe.addSession({
+        priceId: PRICE_ID,
+        paymentStatus: 'no_payment_required',
+        subscriptionStatus: 'trialing',
+      });
+
+      const res = await activate(sessionId);
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ hasAccess: true, status: 'trialing' });
+    });
+
+    it('returns 404 for a session Stripe does not know', async () => {
+      const res = await activate(`cs_test_${'a1B2'.repeat(10)}`);
+
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('returns 404 for a paid session of another product', async () => {
+      const { sessionId } = context.stripe.addSession({ priceId: OTHER_PRICE_ID });
+
+      const res = await activate(sessionId);
+
+      expect(res.status).toBe(404);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    });
+
+    it.each([
+      'not-a-session',
+      'cs_test_short',
+      'cs_test_has-dash-and-more-characters',
+      'pi_test_a1B2c3D4e5F6g7H8i9J0',
+      `cs_test_${'a'.repeat(201)}`,
+      '',
+      42,
+      null,
+    ])('returns 400 for the malformed session id %p without asking Stripe', async (sessionId) => {
+      const before = context.stripe.requests.length;
+
+      const res = await activate(sessionId);
+
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(context.stripe.requests).toHaveLength(before);
+    });
+
+    it('returns 502 when Stripe cannot be reached', async () => {
+      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+      context.stripe.failing = true;
+      try {
+        const res = await activate(sessionId);
+        expect(res.status).toBe(502);
+      } finally {
+        context.stripe.failing = false;
+      }
+    });
+  });
+
+  describe('GET /api/check-subscription', () => {
+    it('is false without a cookie', async () => {
+      const res = await check();
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ hasAccess: false });
+    });
+
+    it.each([
+      `probedge_access=${'A'.repeat(43)}`,
+      'probedge_access=garbage',
+      'probedge_access=%ZZ',
+    ])('is false for the bogus cookie %p', async (cookie) => {
+      const res = await check(cookie);
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ hasAccess: false });
+    });
+
+    it('is true for an active subscription', async () => {
+      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+      const cookie = (await activate(sessionId)).headers['set-cookie'] as unknown as string[];
+
+      expect((await check(cookie)).body).toEqual({ hasAccess: true });
+    });
+
+    it('is true for a past_due subscription within its paid period', async () => {
+      const { sessionId } = context.stripe.addSession({
+        priceId: PRICE_ID,
+        subscriptionStatus: 'past_due',
+      });
+      const activation = await activate(sessionId);
+
+      expect(activation.body).toEqual({ hasAccess: true, status: 'past_due' });
+      expect((await check(activation.headers['set-cookie'] as unknown as string[])).body).toEqual({
+        hasAccess: true,
+      });
+    });
+
+    it('is false once the subscription is canceled', async () => {
+      const { sessionId, subscription } = context.stripe.addSession({ priceId: PRICE_ID });
+      const cookie = (await activate(sessionId)).headers['set-cookie'] as unknown as string[];
+      expect((await check(cookie)).body).toEqual({ hasAccess: true });
+
+      const payload = eventPayload(
+        'customer.subscription.deleted',
+        subscriptionObject({ ...subscription!, status: 'canceled' }),
+        Math.floor(Date.now() / 1000) + 5,
+      );
+      const webhook = await request(server())
+        .post('/api/stripe/webhook')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signPayload(payload))
+        .send(payload);
+      expect(webhook.status).toBe(200);
+
+      expect((await check(cookie)).body).toEqual({ hasAccess: false });
+    });
+
+    it('does not accept the http cookie name on the https deployment', async () => {
+      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+      const cookie = parseSetCookie((await activate(sessionId)).headers['set-cookie'])!;
+
+      const res = await request(context.secureBilling.app.getHttpServer())
+        .get('/api/check-subscription')
+        .set('Cookie', `probedge_access=${cookie.value}`);
+      const prefixed = await request(context.secureBilling.app.getHttpServer())
+        .get('/api/check-subscription')
+        .set('Cookie', `__Host-probedge_access=${cookie.value}`);
+
+      expect(res.body).toEqual({ hasAccess: false });
+      expect(prefixed.body).toEqual({ hasAccess: true });
+    });
+  });
+});

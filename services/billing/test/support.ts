@@ -1,0 +1,121 @@
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createApp } from '@probedge/kit';
+import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
+import Stripe from 'stripe';
+import { AppModule, OPENAPI } from '../src/app.module';
+import { loadBillingConfig, type BillingConfig } from '../src/config/env';
+import { FakeStripe } from './fake-stripe';
+
+export const MIGRATIONS_DIR = path.join(__dirname, '..', 'prisma', 'migrations');
+export const PRICE_ID = 'price_1ProfessionalMonthly';
+export const OTHER_PRICE_ID = 'price_1SomeoneElsesProduct';
+export const WEBHOOK_SECRET = 'whsec_test_probedge_fake_secret';
+
+export interface BillingApp {
+  app: NestExpressApplication;
+  config: BillingConfig;
+  close(): Promise<void>;
+}
+
+/** The real app (raw body on, like main.ts) on the given database. */
+export async function startBillingApp(env: NodeJS.ProcessEnv): Promise<BillingApp> {
+  const config = loadBillingConfig({ LOG_LEVEL: 'silent', ...env });
+  const app = await createApp(AppModule.forRoot(config), {
+    bodyLimit: config.BODY_LIMIT,
+    openapi: OPENAPI,
+    rawBody: true,
+  });
+  app.useLogger(false);
+  await app.init();
+  return { app, config, close: () => app.close() };
+}
+
+export interface StripeTestContext {
+  database: TestDatabase;
+  stripe: FakeStripe;
+  /** http PUBLIC_URL */
+  billing: BillingApp;
+  /** A second app on the same database with an https PUBLIC_URL. */
+  secureBilling: BillingApp;
+}
+
+export function stripeEnv(database: TestDatabase, stripe: FakeStripe): NodeJS.ProcessEnv {
+  return {
+    DATABASE_URL: database.url,
+    DATABASE_POOL_MAX: '4',
+    PUBLIC_URL: 'http://localhost:8080',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_ID: PRICE_ID,
+    STRIPE_API_BASE_URL: stripe.url,
+    STRIPE_MAX_NETWORK_RETRIES: '0',
+  };
+}
+
+/** A database of its own, the fake Stripe API, and the billing app pointed at both. */
+export function useStripeBilling(prefix: string): StripeTestContext {
+  const context = {} as StripeTestContext;
+  beforeAll(async () => {
+    context.database = await createTestDatabase(prefix, MIGRATIONS_DIR);
+    context.stripe = await new FakeStripe().start();
+    const env = stripeEnv(context.database, context.stripe);
+    context.billing = await startBillingApp(env);
+    context.secureBilling = await startBillingApp({
+      ...env,
+      PUBLIC_URL: 'https://probedge.example',
+    });
+  });
+  afterAll(async () => {
+    await context.billing?.close();
+    await context.secureBilling?.close();
+    await context.stripe?.stop();
+    await context.database?.drop();
+  });
+  return context;
+}
+
+const signer = new Stripe('sk_test_signer_only');
+
+/** A Stripe-Signature header as Stripe computes it, optionally for another time or secret. */
+export function signPayload(
+  payload: string,
+  options: { timestamp?: number; secret?: string } = {},
+): string {
+  return signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    ...(options.timestamp !== undefined && { timestamp: options.timestamp }),
+  });
+}
+
+let eventCounter = 0;
+
+export function eventPayload(type: string, object: unknown, created: number, id?: string): string {
+  eventCounter += 1;
+  return JSON.stringify({
+    id: id ?? `evt_test_${Date.now().toString(36)}${eventCounter}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
+}
+
+/** The Set-Cookie header of a response, split into its name, value and attributes. */
+export function parseSetCookie(header: string | string[] | undefined) {
+  const first = Array.isArray(header) ? header[0] : header;
+  if (!first) return undefined;
+  const [pair, ...attributes] = first.split(';').map((part) => part.trim());
+  const index = pair!.indexOf('=');
+  return {
+    name: pair!.slice(0, index),
+    value: pair!.slice(index + 1),
+    attributes: attributes.map((attribute) => attribute.toLowerCase()),
+    raw: first,
+  };
+}

@@ -1,0 +1,70 @@
+import type { ChildProcess } from 'node:child_process';
+import { freePort, killProcess, startRedisServer, waitFor } from '@probedge/kit/testing';
+import request from 'supertest';
+import { article, startNewsServer, type NewsServer } from './news-server';
+import { createStage, startApi, startWorker, type Running, type Stage } from './support';
+
+/** The API's promise when Redis stops: generation answers 503 fast, reads go on from Postgres. */
+describe('insights while their Redis stops and comes back', () => {
+  let news: NewsServer;
+  let stage: Stage;
+  let api: Running;
+  let worker: Running;
+  let redis: ChildProcess;
+  let port: number;
+  const http = () => request(api.app.getHttpServer());
+
+  /** A request that must be answered within two seconds, or the test fails. */
+  const post = (path: string) =>
+    fetch(`${baseUrl}${path}`, { method: 'POST', signal: AbortSignal.timeout(2000) });
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedisServer(port);
+    news = await startNewsServer();
+    news.articles = [
+      article({ title: 'Treasury yields rise', tickers: ['TLT'] }, 15),
+      article({ title: 'Yields: the view from the desk', feed: 'opinion', sourceId: 'views' }, 30),
+    ];
+    stage = await createStage({
+      NEWS_GRPC_URL: news.address,
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+    });
+    api = await startApi(stage);
+    worker = await startWorker(stage);
+    await api.app.listen(0, '127.0.0.1');
+    baseUrl = await api.app.getUrl();
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+    await stage?.close();
+    await killProcess(redis);
+    await news?.close();
+  });
+
+  it('answers 503 within 2 s, keeps serving reads, and resumes when Redis is back', async () => {
+    expect((await post('/api/generate-analysis')).status).toBe(200);
+    await killProcess(redis);
+
+    for (const path of ['/api/generate-analysis', '/api/generate-opinion']) {
+      const res = await post(path);
+      expect(res.status).toBe(path.endsWith('analysis') ? 200 : 503);
+      const body = (await res.json()) as { statusCode?: number; message?: string };
+      if (res.status === 503) {
+        expect(body).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+      }
+    }
+    // Reads never touch Redis.
+    await http().get('/api/daily-analysis').expect(200);
+    await http().get('/api/daily-opinion').expect(404);
+    await http().get('/healthz').expect(200);
+
+    redis = await startRedisServer(port);
+    await waitFor(async () => (await post('/api/generate-opinion')).status === 200, 'recovery');
+    const opinion = await http().get('/api/daily-opinion').expect(200);
+    expect(opinion.body.sourceArticleTitle).toBe('Yields: the view from the desk');
+  });
+});

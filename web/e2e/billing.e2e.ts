@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, openPage } from './support/browser';
+
+/** Collects console errors of a page opened by the app itself (the checkout tab). */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return problems;
+}
+
+describe('sandbox subscription purchase', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(() => browser.close());
+
+  it('a visitor without a subscription sees the locked button', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${baseUrl()}/professional-trading`);
+    const locked = page.getByRole('button', { name: /Subscription Required/ });
+    await locked.waitFor();
+    expect(await locked.isDisabled()).toBe(true);
+    expect(
+      await page.getByRole('link', { name: 'Subscribe to the Professional Trading App' }).count(),
+    ).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('/subscribe → Get Started → success page in a new tab → unlocked professional page', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${baseUrl()}/subscribe`);
+    await page.getByRole('heading', { level: 1, name: /^Choose Your .+ Plan$/ }).waitFor();
+
+    // The sandbox checkout completes at once and sends the new tab to our own success page.
+    const checkoutTab = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    const tab = await checkoutTab;
+    const tabProblems = watchProblems(tab);
+    await tab.waitForLoadState('domcontentloaded');
+    expect(new URL(tab.url()).pathname).toBe('/subscribe/success');
+    const sessionId = new URL(tab.url()).searchParams.get('session_id') ?? '';
+    expect(sessionId).toMatch(/^cs_sandbox_/);
+
+    await tab.getByText('Payment successful!').waitFor({ timeout: 15_000 });
+    expect(await tab.getByText(`…${sessionId.slice(-8)}`).count()).toBe(1);
+    expect(
+      await tab.getByRole('link', { name: 'Go to Professional Page' }).getAttribute('href'),
+    ).toBe(`/professional-trading?session_id=${sessionId}`);
+    expect(await tab.evaluate(() => window.localStorage.getItem('stripe_session_id'))).toBe(
+      sessionId,
+    );
+
+    // The success page's own link; the tab is on the payment provider's return origin (PUBLIC_URL),
+    // which is where the access cookie was set.
+    await tab.getByRole('link', { name: 'Go to Professional Page' }).click();
+    const launch = tab.getByRole('button', { name: 'Launch Professional Trading App' });
+    await launch.waitFor();
+    expect(await launch.isEnabled()).toBe(true);
+
+    await tab.goto(new URL('/daytrader', tab.url()).href);
+    await tab.getByText('Subscription Active!').waitFor();
+
+    expect(problems).toEqual([]);
+    expect(tabProblems).toEqual([]);
+  });
+
+  it('a canceled checkout shows the toast and drops the parameter', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${baseUrl()}/subscribe?canceled=true`);
+    await page.getByText('Checkout Canceled', { exact: true }).waitFor();
+    await page.waitForURL((url) => !url.searchParams.has('canceled'));
+    expect(new URL(page.url()).pathname).toBe('/subscribe');
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,20 @@
+import type { PortalResponse } from '@probedge/proto';
+import { apiPost, HttpError } from '../../../lib/api-client';
+
+export type PortalOutcome = { kind: 'portal'; url: string } | { kind: 'no-access' };
+
+/** The customer portal's address, or no-access when the visitor has no subscription (401). */
+export async function createPortalSession(): Promise<PortalOutcome> {
+  try {
+    const response = await apiPost<PortalResponse>('/api/create-portal-session', undefined, {
+      failureMessage: 'Failed to open the billing portal',
+    });
+    if (!response || typeof response.url !== 'string' || !response.url) {
+      throw new Error('The billing portal answered without a url');
+    }
+    return { kind: 'portal', url: response.url };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) return { kind: 'no-access' };
+    throw error;
+  }
+}

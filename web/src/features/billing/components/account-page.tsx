@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { PageMeta } from '../../../components/seo/page-meta';
+import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
+import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { PROFESSIONAL_PLAN } from '../../../content/subscribe';
+import { browserWindow } from '../../../lib/browser-window';
+import { createPortalSession } from '../api/create-portal-session';
+import { ButtonStack, StatusCard, StatusText } from './billing.styles';
+
+const TITLE = 'Manage Subscription & Billing';
+const DESCRIPTION = 'Update your payment method, see invoices or cancel your subscription.';
+
+type PortalState = 'idle' | 'opening' | 'no-access' | 'failed';
+
+export function AccountPage() {
+  const [state, setState] = useState<PortalState>('idle');
+
+  async function openPortal() {
+    setState('opening');
+    try {
+      const outcome = await createPortalSession();
+      if (outcome.kind === 'no-access') {
+        setState('no-access');
+        return;
+      }
+      browserWindow.assign(outcome.url);
+    } catch (error) {
+      console.error(error);
+      setState('failed');
+    }
+  }
+
+  return (
+    <PageContainer>
+      <PageMeta
+        title={TITLE}
+        description={DESCRIPTION}
+        keywords={['billing', 'subscription', 'customer portal']}
+        path="/account"
+        noIndex
+      />
+      <StatusCard aria-labelledby="account-title">
+        <PageTitle id="account-title">{TITLE}</PageTitle>
+        <StatusText>
+          Your {PROFESSIONAL_PLAN.name} subscription is managed in the payment provider&apos;s
+          secure customer portal: change your card, download invoices or cancel at any time.
+        </StatusText>
+        <ButtonStack>
+          <Button
+            type="button"
+            onClick={() => void openPortal()}
+            disabled={state === 'opening'}
+            aria-busy={state === 'opening'}
+          >
+            {state === 'opening' ? 'Opening billing portal...' : TITLE}
+          </Button>
+        </ButtonStack>
+        {state === 'no-access' && (
+          <div role="alert">
+            <StatusText>
+              There is no active subscription in this browser, so there is no billing to manage.
+              Subscriptions are linked to the browser you activated them in.
+            </StatusText>
+            <ButtonLink to="/subscribe" $variant="secondary">
+              See the plan and subscribe
+            </ButtonLink>
+          </div>
+        )}
+        {state === 'failed' && (
+          <StatusText role="alert">
+            The billing portal could not be opened. Please try again in a moment.
+          </StatusText>
+        )}
+      </StatusCard>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,110 @@
+import styled from 'styled-components';
+import { cardSurface } from '../../../components/ui/card-surface.styles';
+
+export const PricingHeader = styled.header`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  justify-items: center;
+  margin-bottom: ${({ theme }) => theme.space.xl};
+  text-align: center;
+`;
+
+export const Tagline = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  /* The spec's wording starts in lower case; the sentence still reads capitalised. */
+  &::first-letter {
+    text-transform: uppercase;
+  }
+`;
+
+export const PlanCard = styled.article`
+  position: relative;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  max-width: 520px;
+  margin: 0 auto ${({ theme }) => theme.space.xl};
+  ${cardSurface}
+  border: 2px solid ${({ theme }) => theme.colors.accent};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+`;
+
+export const Badge = styled.span`
+  justify-self: start;
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.onNavy};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+export const PlanName = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+`;
+
+export const PlanPrice = styled.p`
+  strong {
+    font-size: ${({ theme }) => theme.fontSizes.xxxl};
+  }
+
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+export const FeatureList = styled.ol`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li::before {
+    content: '✓';
+    margin-right: ${({ theme }) => theme.space.sm};
+    color: ${({ theme }) => theme.colors.success};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+  }
+`;
+
+export const SmallPrint = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  text-align: center;
+`;
+
+export const StatusCard = styled.section<{ $tone?: 'neutral' | 'success' | 'danger' }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  justify-items: center;
+  max-width: 640px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.xl};
+  border: 1px solid
+    ${({ theme, $tone = 'neutral' }) =>
+      $tone === 'success'
+        ? theme.colors.success
+        : $tone === 'danger'
+          ? theme.colors.danger
+          : theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  text-align: center;
+`;
+
+export const StatusText = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const SuccessLine = styled.p`
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+export const ButtonStack = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  width: 100%;
+  max-width: 360px;
+`;

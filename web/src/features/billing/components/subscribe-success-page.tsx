@@ -1,0 +1,107 @@
+import { useSearchParams } from 'react-router-dom';
+import { SESSION_ID_DISPLAY_LENGTH } from '@probedge/proto';
+import { PageMeta } from '../../../components/seo/page-meta';
+import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
+import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { Spinner } from '../../../components/ui/spinner';
+import { PROFESSIONAL_PLAN, SUCCESS_TEXT } from '../../../content/subscribe';
+import { appConfig } from '../../../lib/config';
+import { useActivation } from '../hooks/use-activation';
+import { ButtonStack, StatusCard, StatusText, SuccessLine } from './billing.styles';
+
+const TITLE = 'Subscription';
+const DESCRIPTION = `Activating your ${PROFESSIONAL_PLAN.name} subscription.`;
+
+function withSession(path: string, sessionId: string): string {
+  return `${path}?session_id=${encodeURIComponent(sessionId)}`;
+}
+
+function SuccessView({ sessionId }: { sessionId: string }) {
+  return (
+    <StatusCard $tone="success" aria-labelledby="success-title">
+      <PageTitle id="success-title">Welcome to the {PROFESSIONAL_PLAN.name}!</PageTitle>
+      <StatusText>{SUCCESS_TEXT.activeText}</StatusText>
+      <SuccessLine>{SUCCESS_TEXT.paymentSuccessful}</SuccessLine>
+      <StatusText>
+        Session ID: <code>…{sessionId.slice(-SESSION_ID_DISPLAY_LENGTH)}</code>
+      </StatusText>
+      <ButtonStack>
+        <ButtonLink to={withSession('/daytrader', sessionId)}>Go to Day Trader Page</ButtonLink>
+        <ButtonLink to={withSession('/professional-trading', sessionId)}>
+          Go to Professional Page
+        </ButtonLink>
+        <ButtonLink to="/account" $variant="secondary">
+          Manage Subscription & Billing
+        </ButtonLink>
+        <ButtonLink to="/" $variant="secondary">
+          Back to Home
+        </ButtonLink>
+      </ButtonStack>
+    </StatusCard>
+  );
+}
+
+function ErrorView({ sessionId, onRetry }: { sessionId: string | null; onRetry: () => void }) {
+  const subject = encodeURIComponent(
+    sessionId
+      ? `Subscription activation (session …${sessionId.slice(-SESSION_ID_DISPLAY_LENGTH)})`
+      : 'Subscription activation',
+  );
+  return (
+    <StatusCard $tone="danger" aria-labelledby="error-title" role="alert">
+      <PageTitle id="error-title">{SUCCESS_TEXT.errorTitle}</PageTitle>
+      {sessionId ? (
+        <StatusText>
+          Your subscription is not active yet. If your payment went through, it can take a moment to
+          be confirmed: try again shortly. Retrying never charges you again.
+        </StatusText>
+      ) : (
+        <StatusText>
+          This page needs the checkout session from the payment page, and the address does not carry
+          one. If you have just paid, use the link from the payment page or contact us.
+        </StatusText>
+      )}
+      <ButtonStack>
+        {sessionId ? (
+          <Button type="button" onClick={onRetry}>
+            Retry
+          </Button>
+        ) : (
+          <ButtonLink to="/subscribe">Back to Pricing</ButtonLink>
+        )}
+      </ButtonStack>
+      <StatusText>
+        Need help? Write to{' '}
+        <a href={`mailto:${appConfig.supportEmail}?subject=${subject}`}>{appConfig.supportEmail}</a>
+        .
+      </StatusText>
+    </StatusCard>
+  );
+}
+
+export function SubscribeSuccessPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id') || null;
+  const { status, retry } = useActivation(sessionId);
+
+  return (
+    <PageContainer>
+      <PageMeta
+        title={TITLE}
+        description={DESCRIPTION}
+        keywords={['subscription', 'activation']}
+        path="/subscribe/success"
+        noIndex
+      />
+      {status === 'pending' && (
+        <StatusCard aria-labelledby="processing-title" aria-busy="true">
+          <PageTitle id="processing-title">{SUCCESS_TEXT.processingTitle}</PageTitle>
+          <StatusText>{SUCCESS_TEXT.processingText}</StatusText>
+          <Spinner label="Activating subscription" />
+        </StatusCard>
+      )}
+      {status === 'success' && sessionId && <SuccessView sessionId={sessionId} />}
+      {status === 'error' && <ErrorView sessionId={sessionId} onRetry={retry} />}
+    </PageContainer>
+  );
+}

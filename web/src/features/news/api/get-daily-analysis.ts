@@ -1,0 +1,30 @@
+import useSWR from 'swr';
+import { REFETCH_INTERVAL_MS, type DailyAnalysis } from '@probedge/proto';
+import { apiGet, HttpError } from '../../../lib/api-client';
+
+export const dailyAnalysisKey = ['/api/daily-analysis'] as const;
+
+/** Today's analysis, or null when there is none yet (a 404 is an answer, not a failure). */
+export async function getDailyAnalysis(
+  key: typeof dailyAnalysisKey,
+): Promise<DailyAnalysis | null> {
+  try {
+    return await apiGet<DailyAnalysis>(key, { failureMessage: 'Failed to fetch daily analysis' });
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function useDailyAnalysis() {
+  const { data, error, isLoading } = useSWR(dailyAnalysisKey, getDailyAnalysis, {
+    refreshInterval: REFETCH_INTERVAL_MS.dailyAnalysis,
+    // SWR stops its interval after a failure; keep asking once a minute instead.
+    onErrorRetry: (failure: Error, _key, _config, revalidate, { retryCount }) => {
+      console.warn(failure.message);
+      setTimeout(() => void revalidate({ retryCount }), REFETCH_INTERVAL_MS.dailyAnalysis);
+    },
+    shouldRetryOnError: true,
+  });
+  return { analysis: data, error: error as Error | undefined, isLoading };
+}

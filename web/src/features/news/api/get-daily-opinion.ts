@@ -1,0 +1,23 @@
+import useSWR from 'swr';
+import type { DailyOpinion } from '@probedge/proto';
+import { apiGet, HttpError } from '../../../lib/api-client';
+
+export const dailyOpinionKey = ['/api/daily-opinion'] as const;
+
+/** Today's opinion, or null when there is none (a 404 means none today). */
+export async function getDailyOpinion(key: typeof dailyOpinionKey): Promise<DailyOpinion | null> {
+  try {
+    return await apiGet<DailyOpinion>(key, { failureMessage: 'Failed to fetch daily opinion' });
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function useDailyOpinion() {
+  const { data, error } = useSWR(dailyOpinionKey, getDailyOpinion, {
+    // Any other failure hides the card (spec section 8); the reason only goes to the console.
+    onError: (failure: Error) => console.warn(failure.message),
+  });
+  return { opinion: error ? null : data };
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button-link.styles';
+import { SkeletonBlock } from '../../../components/ui/skeleton.styles';
+import { pageReload } from '../../../lib/page-reload';
+import { relativeTime } from '../../../lib/relative-time';
+import { generateAnalysis } from '../api/generate-analysis';
+import { useDailyAnalysis } from '../api/get-daily-analysis';
+import {
+  InsightActions,
+  InsightContent,
+  InsightHeader,
+  InsightLoading,
+  InsightMessage,
+  InsightMeta,
+  InsightPanel,
+  InsightTitle,
+} from './daily-insight.styles';
+
+const TITLE = 'Daily Market Analysis';
+
+function GenerateAnalysisButton() {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function onGenerate() {
+    setBusy(true);
+    setMessage(null);
+    const outcome = await generateAnalysis();
+    if (outcome.kind === 'generated') {
+      pageReload.reload();
+      return;
+    }
+    if (outcome.kind === 'failed') console.error('Generate analysis failed', outcome.error);
+    setMessage(outcome.message);
+    setBusy(false);
+  }
+
+  return (
+    <InsightActions>
+      <Button type="button" onClick={() => void onGenerate()} disabled={busy} aria-busy={busy}>
+        {busy ? 'Generating...' : 'Generate AI Analysis'}
+      </Button>
+      <InsightMessage role="status">{message}</InsightMessage>
+    </InsightActions>
+  );
+}
+
+/** Spec states: loading, present, absent (after a 404); refetched every minute. */
+export function DailyAnalysisPanel() {
+  const { analysis, error, isLoading } = useDailyAnalysis();
+
+  return (
+    <InsightPanel aria-labelledby="daily-analysis-title" aria-busy={isLoading}>
+      <InsightHeader>
+        <InsightTitle id="daily-analysis-title">{TITLE}</InsightTitle>
+        {analysis && (
+          <InsightMeta>
+            Created{' '}
+            <time dateTime={analysis.createdAt} title={new Date(analysis.createdAt).toUTCString()}>
+              {relativeTime(analysis.createdAt)}
+            </time>
+          </InsightMeta>
+        )}
+      </InsightHeader>
+      {analysis ? (
+        <InsightContent>{analysis.content}</InsightContent>
+      ) : analysis === null ? (
+        <>
+          <InsightMessage>No AI analysis available right now</InsightMessage>
+          <GenerateAnalysisButton />
+        </>
+      ) : error ? (
+        <InsightMessage>
+          The daily analysis could not be loaded right now. This panel checks again every minute.
+        </InsightMessage>
+      ) : (
+        <InsightLoading role="status" aria-label="Loading daily analysis">
+          <SkeletonBlock $width="90%" />
+          <SkeletonBlock $width="75%" />
+          <SkeletonBlock $width="60%" />
+        </InsightLoading>
+      )}
+    </InsightPanel>
+  );
+}

@@ -1,0 +1,141 @@
+import { PRICE } from '@probedge/proto';
+import { PageMeta } from '../../../components/seo/page-meta';
+import { canonicalUrl, webPage, type JsonLd } from '../../../components/seo/structured-data';
+import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import {
+  PRO_ENGINES,
+  PRO_FRAMEWORK,
+  PRO_INTRO,
+  PRO_PRICE_BLOCK,
+  PRO_SCREENSHOTS,
+} from '../../../content/professional-trading';
+import { appConfig } from '../../../lib/config';
+import { useProfessionalArticles } from '../api/get-professional-articles';
+import { ProAccessButton } from './pro-access-button';
+import { ProScreenshot } from './pro-screenshot';
+import {
+  EngineCard,
+  EngineGrid,
+  PriceCard,
+  PriceLine,
+  ProHero,
+  Prose,
+  Section,
+  SectionTitle,
+  ShotGrid,
+  StepList,
+} from './professional-trading.styles';
+
+const TITLE = 'Professional Trading App';
+const DESCRIPTION = `${PRO_INTRO.lead} Probability-ranked signals, regime detection and Kelly sizing for ${PRICE.display}/${PRICE.period}.`;
+
+function productData(): JsonLd {
+  return {
+    '@type': 'Product',
+    name: TITLE,
+    description: DESCRIPTION,
+    brand: { '@type': 'Brand', name: appConfig.brandName },
+    offers: {
+      '@type': 'Offer',
+      price: PRICE.amount.toFixed(2),
+      priceCurrency: PRICE.currency,
+      priceValidUntil: `${new Date().getUTCFullYear()}-12-31`,
+      availability: 'https://schema.org/InStock',
+      url: canonicalUrl('/professional-trading'),
+    },
+  };
+}
+
+export function ProfessionalTradingPage() {
+  useProfessionalArticles();
+
+  return (
+    <PageContainer>
+      <PageMeta
+        title={TITLE}
+        description={DESCRIPTION}
+        keywords={[
+          'professional trading app',
+          'probability signals',
+          'kelly sizing',
+          'regime detection',
+        ]}
+        path="/professional-trading"
+        structuredData={[
+          webPage({ name: TITLE, description: DESCRIPTION, path: '/professional-trading' }),
+          productData(),
+        ]}
+      />
+      <ProHero aria-labelledby="pro-title">
+        <PageTitle id="pro-title">{PRO_INTRO.title}</PageTitle>
+        <p>{PRO_INTRO.lead}</p>
+        <ProAccessButton />
+      </ProHero>
+
+      <Section aria-labelledby="pro-screens">
+        <SectionTitle id="pro-screens">Inside the app</SectionTitle>
+        <ShotGrid>
+          {PRO_SCREENSHOTS.map((shot) => (
+            <ProScreenshot key={shot.caption} {...shot} />
+          ))}
+        </ShotGrid>
+      </Section>
+
+      <Section aria-labelledby="pro-about">
+        <SectionTitle id="pro-about">What it does</SectionTitle>
+        {PRO_INTRO.description.map((paragraph) => (
+          <Prose key={paragraph}>{paragraph}</Prose>
+        ))}
+      </Section>
+
+      <Section aria-labelledby="pro-price">
+        <SectionTitle id="pro-price">{PRO_PRICE_BLOCK.title}</SectionTitle>
+        <PriceCard>
+          <PriceLine>
+            <strong>{PRICE.display}</strong> <span>/{PRICE.period}</span>
+          </PriceLine>
+          <ul>
+            {PRO_PRICE_BLOCK.includes.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+          <Prose>{PRO_PRICE_BLOCK.note}</Prose>
+        </PriceCard>
+      </Section>
+
+      <Section aria-labelledby="pro-framework">
+        <SectionTitle id="pro-framework">{PRO_FRAMEWORK.title}</SectionTitle>
+        <Prose>{PRO_FRAMEWORK.lead}</Prose>
+        <StepList>
+          {PRO_FRAMEWORK.steps.map((step) => (
+            <li key={step.title}>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </StepList>
+      </Section>
+
+      <Section aria-labelledby="pro-engines">
+        <SectionTitle id="pro-engines">Algorithm engines</SectionTitle>
+        <EngineGrid aria-label="Algorithm engines">
+          {PRO_ENGINES.map((engine, index) => (
+            <li key={engine.name}>
+              <EngineCard aria-labelledby={`engine-${index}`}>
+                <h3 id={`engine-${index}`}>{engine.name}</h3>
+                <p>{engine.summary}</p>
+                <ul>
+                  {engine.outputs.map((output) => (
+                    <li key={output}>{output}</li>
+                  ))}
+                </ul>
+              </EngineCard>
+            </li>
+          ))}
+        </EngineGrid>
+      </Section>
+      <NotAdviceNote />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,163 @@
+import styled from 'styled-components';
+import { cardSurface } from '../../../components/ui/card-surface.styles';
+
+export const ProHero = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  justify-items: start;
+  margin-bottom: ${({ theme }) => theme.space.xxl};
+  padding: ${({ theme }) => theme.space.xl};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.navy};
+  color: ${({ theme }) => theme.colors.onNavy};
+
+  p {
+    max-width: 68ch;
+    color: ${({ theme }) => theme.colors.onNavyMuted};
+  }
+`;
+
+export const AccessBox = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  justify-items: start;
+
+  a {
+    color: ${({ theme }) => theme.colors.accentOnNavy};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+
+  button:disabled {
+    border-color: ${({ theme }) => theme.colors.navyBorder};
+    background: ${({ theme }) => theme.colors.navyRaised};
+    color: ${({ theme }) => theme.colors.onNavyMuted};
+    cursor: not-allowed;
+  }
+`;
+
+export const Section = styled.section`
+  margin-bottom: ${({ theme }) => theme.space.xxl};
+`;
+
+export const SectionTitle = styled.h2`
+  margin-bottom: ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+`;
+
+export const Prose = styled.p`
+  max-width: 72ch;
+  margin-bottom: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const ShotGrid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;
+
+export const ShotFigure = styled.figure`
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  svg {
+    display: block;
+    width: 100%;
+    height: auto;
+  }
+
+  figcaption {
+    margin-top: ${({ theme }) => theme.space.sm};
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
+export const PriceCard = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  max-width: 520px;
+  ${cardSurface}
+  border: 2px solid ${({ theme }) => theme.colors.accent};
+
+  ul {
+    margin: 0;
+    padding-left: ${({ theme }) => theme.space.lg};
+  }
+`;
+
+export const PriceLine = styled.p`
+  strong {
+    font-size: ${({ theme }) => theme.fontSizes.xxxl};
+  }
+
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+export const StepList = styled.ol`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  counter-reset: step;
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  li {
+    ${cardSurface}
+    counter-increment: step;
+  }
+
+  h3::before {
+    content: counter(step) '. ';
+    color: ${({ theme }) => theme.colors.accent};
+  }
+`;
+
+export const EngineGrid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+`;
+
+export const EngineCard = styled.article`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  align-content: start;
+  ${cardSurface}
+
+  h3 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  ul {
+    margin: 0;
+    padding-left: ${({ theme }) => theme.space.lg};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
