@@ -208,6 +208,45 @@ function runStep(label, args, cwd, env) {
   if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status})`);
 }
 
+/**
+ * Browser tests only: drops the stack's databases and its Redis keys, so every run starts from
+ * an empty platform (no daily item left over from an earlier run, no finished job ids).
+ */
+export async function reset(settings) {
+  if (!settings.redisKeyPrefix.includes('_e2e')) {
+    throw new Error('reset() is for the browser-test stack (STACK_DB_SUFFIX=_e2e) only');
+  }
+  const { Client } = require('pg');
+  const admin = new Client({ connectionString: settings.postgres, connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  try {
+    for (const url of Object.values(settings.databases)) {
+      const name = new URL(url).pathname.slice(1);
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  } finally {
+    await admin.end();
+  }
+  const Redis = require('ioredis');
+  const redis = new Redis(settings.redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(
+        cursor,
+        'MATCH',
+        `${settings.redisKeyPrefix}*`,
+        'COUNT',
+        500,
+      );
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** Databases, migrations and content: everything the processes expect to find. */
 export async function prepare(settings) {
   await checkRedis(settings);

@@ -1,6 +1,7 @@
 import { NOT_ADVICE_LINE } from '@probedge/proto';
 import request from 'supertest';
 import { marketDate } from '../src/market/market-date.util';
+import { PrismaService } from '../src/prisma/prisma.service';
 import { article, startNewsServer, type NewsServer } from './news-server';
 import { createStage, startApi, startWorker, type Running, type Stage } from './support';
 
@@ -90,6 +91,15 @@ describe('generating the daily items', () => {
     );
     expect(opinionJobs.map((job) => job.id)).toEqual([`daily-opinion:${today()}:0`]);
     expect(counts.failed).toBe(0);
+  });
+
+  it('writes the day again when its finished job outlived the row', async () => {
+    news.articles = [article({ title: 'Gold climbs to a record', tickers: ['GLD'] }, 5)];
+    await http().post('/api/generate-analysis').expect(200);
+    await api.app.get(PrismaService).dailyItem.deleteMany({ where: { kind: 'analysis' } });
+    const res = await http().post('/api/generate-analysis').expect(200);
+    expect(res.body.content).toContain('$GLD (1 article)');
+    expect(await api.items.count('analysis', today())).toBe(1);
   });
 
   it('returns the existing item without the admin token and writes nothing new', async () => {

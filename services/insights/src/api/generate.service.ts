@@ -50,13 +50,13 @@ export class GenerateService {
       }
       generation = existing.generation + 1;
     }
+    const payload = { marketDate: date, until: now.toISOString(), generation };
     let snapshot: JobSnapshot;
     try {
-      snapshot = await this.queue.enqueueDaily(kind, {
-        marketDate: date,
-        until: now.toISOString(),
-        generation,
-      });
+      snapshot = await this.queue.enqueueDaily(kind, payload);
+      if (snapshot.state === 'completed' && !(await this.items.find(kind, date))) {
+        snapshot = await this.queue.replaceFinished(kind, payload);
+      }
     } catch (error) {
       throw this.unavailable(error);
     }

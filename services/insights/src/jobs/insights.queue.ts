@@ -81,6 +81,16 @@ export class InsightsQueue implements OnModuleDestroy {
     return snapshot;
   }
 
+  /**
+   * Replaces a finished job whose item is gone (a row removed by hand, a restored database), so
+   * the finished job's id does not keep the day from being written again.
+   */
+  async replaceFinished(kind: DailyKind, payload: DailyItemPayload): Promise<JobSnapshot> {
+    const jobId = dailyJobId(kind, payload.marketDate, payload.generation);
+    await withTimeout(this.queue.remove(jobId));
+    return this.enqueueDaily(kind, payload);
+  }
+
   async snapshot(jobId: string): Promise<JobSnapshot> {
     const state = await withTimeout(this.queue.getJobState(jobId));
     if (state !== 'failed') return { id: jobId, state };
