@@ -41,7 +41,7 @@ test: build typecheck unit e2e ## Every unit, integration and browser test
 typecheck: generate ## Strict TypeScript over every workspace
 	npm run typecheck --workspaces --if-present
 
-unit: generate ## Unit and integration tests (real PostgreSQL and Redis on loopback)
+unit: build ## Unit and integration tests (real PostgreSQL and Redis; the worker-kill test runs the built worker)
 	@mkdir -p $(RESULTS)
 	$(BIN)/jest --json --outputFile=$(RESULTS)/unit.json
 
