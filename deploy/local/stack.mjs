@@ -62,6 +62,7 @@ export function processes(settings) {
         ...shared,
         PORT: String(settings.ports.content),
         DATABASE_URL: settings.databases.content,
+        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${settings.ports.gateway}`,
       },
       port: settings.ports.content,
     },

@@ -8,6 +8,10 @@ import { ContentService } from './content/content.service';
 import { FaqController } from './faq/faq.controller';
 import { FaqRepository } from './faq/faq.repository';
 import { FaqService } from './faq/faq.service';
+import { LogMailer, MAILER, SmtpMailer } from './newsletter/mailer';
+import { NewsletterController } from './newsletter/newsletter.controller';
+import { NewsletterRepository } from './newsletter/newsletter.repository';
+import { NewsletterService } from './newsletter/newsletter.service';
 import { PrismaService } from './prisma/prisma.service';
 import { SyncService } from './sync/sync.service';
 
@@ -24,7 +28,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
-      controllers: [ContentController, FaqController],
+      controllers: [ContentController, FaqController, NewsletterController],
       providers: [
         { provide: CONTENT_CONFIG, useValue: config },
         PrismaService,
@@ -33,6 +37,13 @@ export class AppModule {
         FaqRepository,
         FaqService,
         SyncService,
+        {
+          provide: MAILER,
+          useFactory: () =>
+            config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new LogMailer(),
+        },
+        NewsletterRepository,
+        NewsletterService,
       ],
     };
   }

@@ -16,12 +16,16 @@ export interface TestContext {
 }
 
 /** The real app on a database of its own, reading content from the given folder. */
-export async function startTestApp(contentDir: string): Promise<TestContext> {
+export async function startTestApp(
+  contentDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestContext> {
   const database = await createTestDatabase('probedge_content', MIGRATIONS_DIR);
   const config = loadContentConfig({
     DATABASE_URL: database.url,
     CONTENT_DIR: contentDir,
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const app = await createApp(AppModule.forRoot(config), {
     bodyLimit: config.BODY_LIMIT,

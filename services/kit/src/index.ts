@@ -7,4 +7,5 @@ export * from './logging/logger';
 export * from './openapi/openapi';
 export * from './prisma/prisma';
 export * from './redis/redis';
+export * from './rate-limit/rate-limiter';
 export * from './proto/proto-file';

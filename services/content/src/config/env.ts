@@ -10,6 +10,23 @@ export const configShape = {
   DATABASE_POOL_MAX: env.positiveInt(10),
   /** Folder holding guides/, blogs/ and faq.json. */
   CONTENT_DIR: z.string().default(path.resolve(__dirname, '..', '..', 'content')),
+  /** Public origin of the site; confirmation links point at it. */
+  PUBLIC_URL: env.url('http://localhost:8080'),
+  /** smtp:// or smtps://user:pass@host:port; unset writes each message to the service log instead. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('ProbEdge <no-reply@probedge.example>'),
+  NEWSLETTER_TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(48),
+  /** Sign-ups per client and window, per replica. */
+  NEWSLETTER_RATE_LIMIT: env.positiveInt(5),
+  NEWSLETTER_RATE_WINDOW_SECONDS: env.positiveInt(3600),
 };
 
 export type ContentConfig = z.infer<z.ZodObject<typeof configShape>>;

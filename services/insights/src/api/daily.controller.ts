@@ -24,13 +24,13 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { DailyAnalysis, DailyOpinion, GenerationPending } from '@probedge/proto';
+import { clientKey, RateLimiter } from '@probedge/kit';
 import type { Request, Response } from 'express';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
 import { fromDateColumn, marketDate } from '../market/market-date.util';
 import { DailyAnalysisDto, DailyOpinionDto, ErrorDto, GenerationPendingDto } from './daily.dto';
 import { GenerateService, type GenerateResult } from './generate.service';
-import { RateLimiter } from './rate-limiter';
 
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
@@ -46,16 +46,6 @@ function opinionView(item: StoredItem): DailyOpinion {
     content: item.content,
     sourceArticleTitle: item.sourceArticleTitle ?? '',
   };
-}
-
-/** The client as the gateway saw it: the last X-Forwarded-For hop is the one the gateway added. */
-function clientKey(req: Request): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
-    .split(',')
-    .map((hop) => hop.trim())
-    .filter(Boolean);
-  return hops.at(-1) ?? req.socket.remoteAddress ?? 'unknown';
 }
 
 @ApiTags('insights')

@@ -28,3 +28,19 @@ export class RateLimiter {
     }
   }
 }
+
+/**
+ * The client as the gateway saw it: the last X-Forwarded-For hop is the one the gateway added
+ * (earlier hops come from the client and can be forged). Services are reachable only through it.
+ */
+export function clientKey(req: {
+  headers: Record<string, string | string[] | undefined>;
+  socket: { remoteAddress?: string };
+}): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  return hops.at(-1) ?? req.socket.remoteAddress ?? 'unknown';
+}

@@ -1,4 +1,4 @@
-import { RateLimiter } from './rate-limiter';
+import { clientKey, RateLimiter } from './rate-limiter';
 
 describe('RateLimiter', () => {
   it('allows the limit per window per key, then answers the seconds to wait', () => {
@@ -11,5 +11,15 @@ describe('RateLimiter', () => {
     expect(limiter.take('a')).toBe(45);
     now += 45_000;
     expect(limiter.take('a')).toBeUndefined();
+  });
+});
+
+describe('clientKey', () => {
+  it('takes the hop the gateway added, not the ones a client may forge', () => {
+    const socket = { remoteAddress: '10.0.0.5' };
+    expect(clientKey({ headers: { 'x-forwarded-for': '1.1.1.1, 203.0.113.9' }, socket })).toBe(
+      '203.0.113.9',
+    );
+    expect(clientKey({ headers: {}, socket })).toBe('10.0.0.5');
   });
 });

@@ -1,0 +1,15 @@
+import { undocumentedVariables } from '@probedge/kit/testing';
+import { configShape, loadContentConfig } from './env';
+
+describe('content configuration', () => {
+  it('writes newsletter mail to the log unless SMTP is configured', () => {
+    const config = loadContentConfig({});
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.NEWSLETTER_TOKEN_TTL_HOURS).toBe(48);
+    expect(() => loadContentConfig({ SMTP_URL: 'http://mail' })).toThrow('SMTP_URL');
+  });
+
+  it('documents every content variable in .env.example and the README', () => {
+    expect(undocumentedVariables(configShape)).toEqual([]);
+  });
+});
