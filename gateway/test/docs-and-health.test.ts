@@ -1,3 +1,4 @@
+import { waitFor } from '@probedge/kit/testing';
 import { Readiness } from '@probedge/kit';
 import { closedPort } from './support/upstream';
 import {
@@ -112,6 +113,26 @@ describe('docs and health', () => {
     await send(gateway.url, '/api/docs/content.json');
     await send(gateway.url, '/api/docs/content.json');
     expect(upstreams.content.received.length).toBeLessThanOrEqual(1);
+  });
+
+  it('answers /metrics itself, naming proxied requests by their route pattern', async () => {
+    await send(gateway.url, '/api/guides/some-guide');
+    const guideLine = (text: string) =>
+      text
+        .split('\n')
+        .find(
+          (entry) =>
+            entry.startsWith('http_request_duration_seconds_count{') &&
+            entry.includes('route="/api/guides/:slug"') &&
+            entry.includes('service="gateway"'),
+        );
+    // The request is counted when the gateway's response finishes, which may trail the client.
+    await waitFor(async () => {
+      const res = await send(gateway.url, '/metrics');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      return guideLine(res.text) !== undefined;
+    }, 'the guide request in /metrics');
   });
 
   it('answers /healthz with 200', async () => {

@@ -14,6 +14,6 @@ export const DEFAULT_GATEWAY_PORT = 8080;
 /** Every service serves its OpenAPI document here; the gateway gathers them under /api/docs. */
 export const OPENAPI_PATH = '/openapi.json';
 
-export const HEALTH_PATHS = { live: '/healthz', ready: '/readyz' } as const;
+export const HEALTH_PATHS = { live: '/healthz', ready: '/readyz', metrics: '/metrics' } as const;
 
 export const REQUEST_ID_HEADER = 'x-request-id';

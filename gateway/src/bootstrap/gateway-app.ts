@@ -1,13 +1,16 @@
 import { Logger as NestLogger, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { handleShutdown, HttpErrorFilter } from '@probedge/kit';
+import { handleShutdown, HttpErrorFilter, Metrics } from '@probedge/kit';
+import { HEALTH_PATHS, matchRoute } from '@probedge/proto';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, SERVICE_NAME } from '../app.module';
 import type { GatewayConfig } from '../config/env';
 import { setupSwaggerUi } from '../docs/swagger-ui';
 import { checkRequestTarget } from '../edge/request-target.middleware';
+
+const OWN = new Set<string>(Object.values(HEALTH_PATHS));
 
 /** One policy for the web build and the docs: every script and style comes from this origin. */
 export const CONTENT_SECURITY_POLICY = {
@@ -38,6 +41,14 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // Requests are named by their route-table pattern; anything else is the web app or unknown.
+  app.use(
+    app
+      .get(Metrics)
+      .httpMiddleware(
+        (req) => matchRoute(req.method, req.path)?.path ?? (OWN.has(req.path) ? req.path : 'other'),
+      ),
+  );
   app.use(
     helmet({
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,

@@ -10,7 +10,7 @@ import { parseRequestTarget } from './request-target.util';
 const API_PATH = /^\/api(\/|$)/i;
 /** The only paths under /api the gateway answers itself; everything else there is the route table's. */
 const DOCS_PATH = /^\/api\/docs(\/|$)/i;
-const OWN_PATHS = new Set<string>([HEALTH_PATHS.live, HEALTH_PATHS.ready]);
+const OWN_PATHS = new Set<string>(Object.values(HEALTH_PATHS));
 
 /**
  * Decides every request's fate before Nest routing and before any body is read: the health and

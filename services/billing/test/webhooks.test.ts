@@ -1,3 +1,4 @@
+import { metricValue } from '@probedge/kit/testing';
 import fc from 'fast-check';
 import request from 'supertest';
 import { query } from './db';
@@ -68,6 +69,24 @@ describe('POST /api/stripe/webhook', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true });
     expect(await stored(sub.id)).toMatchObject({ status: 'past_due', cancel_at_period_end: false });
+  });
+
+  it('counts deliveries by event type and outcome in /metrics', async () => {
+    const scrape = async () => (await request(server()).get('/metrics').expect(200)).text;
+    const count = (text: string, type: string, outcome: string) =>
+      metricValue(text, 'billing_webhook_events_total', { type, outcome }) ?? 0;
+    const type = 'customer.subscription.updated';
+    const before = await scrape();
+    const payload = updated(subscription(), nowSeconds());
+    await deliver(payload).expect(200);
+    await deliver(payload).expect(200);
+    await deliver(payload, null).expect(400);
+    const after = await scrape();
+    expect(count(after, type, 'processed') - count(before, type, 'processed')).toBe(1);
+    expect(count(after, type, 'duplicate') - count(before, type, 'duplicate')).toBe(1);
+    expect(count(after, 'unverified', 'rejected') - count(before, 'unverified', 'rejected')).toBe(
+      1,
+    );
   });
 
   it('returns 400 JSON when the Stripe-Signature header is missing', async () => {

@@ -1,4 +1,5 @@
-import { waitFor } from '@probedge/kit/testing';
+import { metricValue, waitFor } from '@probedge/kit/testing';
+import request from 'supertest';
 import { marketDate } from '../src/market/market-date.util';
 import { SCHEDULER_IDS } from '../src/jobs/insights.scheduler';
 import { article, startNewsServer, type NewsServer } from './news-server';
@@ -54,5 +55,26 @@ describe('two workers with the scheduler', () => {
     expect(await items.count('opinion', date)).toBe(1);
     // Each kind was generated once: two reads (day and baseline) per generation.
     expect(news.requests).toHaveLength(4);
+
+    // Job outcomes and queue depth reach /metrics.
+    const texts = await Promise.all(
+      workers.map(
+        async (worker) => (await request(worker.app.getHttpServer()).get('/metrics')).text,
+      ),
+    );
+    const completed = texts.reduce(
+      (total, text) =>
+        total +
+        (metricValue(text, 'bullmq_jobs_total', {
+          queue: 'insights',
+          name: 'daily-analysis',
+          outcome: 'completed',
+        }) ?? 0),
+      0,
+    );
+    expect(completed).toBeGreaterThanOrEqual(2); // at least one firing and the day's job
+    expect(
+      metricValue(texts[0], 'bullmq_queue_jobs', { queue: 'insights', state: 'completed' }),
+    ).toBeGreaterThanOrEqual(2);
   });
 });

@@ -9,3 +9,4 @@ export * from './prisma/prisma';
 export * from './redis/redis';
 export * from './rate-limit/rate-limiter';
 export * from './proto/proto-file';
+export * from './metrics/metrics';

@@ -2,13 +2,14 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { HealthController, Readiness } from './health/health';
 import { loggerParams } from './logging/logger';
+import { Metrics, MetricsController, METRICS_SERVICE } from './metrics/metrics';
 
 export interface KitModuleOptions {
   service: string;
   logLevel: string;
 }
 
-/** What every ProbEdge process imports: JSON logs with request ids, /healthz and /readyz. */
+/** What every ProbEdge process imports: JSON logs with request ids, /healthz, /readyz, /metrics. */
 @Global()
 @Module({})
 export class KitModule {
@@ -16,9 +17,9 @@ export class KitModule {
     return {
       module: KitModule,
       imports: [LoggerModule.forRoot(loggerParams(options.service, options.logLevel))],
-      controllers: [HealthController],
-      providers: [Readiness],
-      exports: [Readiness],
+      controllers: [HealthController, MetricsController],
+      providers: [Readiness, { provide: METRICS_SERVICE, useValue: options.service }, Metrics],
+      exports: [Readiness, Metrics],
     };
   }
 }

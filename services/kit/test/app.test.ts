@@ -54,6 +54,27 @@ describe('a kit application', () => {
     await request(app.getHttpServer()).get('/readyz').expect(200);
   });
 
+  it('exposes Prometheus metrics with request latency by route pattern and status', async () => {
+    await request(app.getHttpServer()).post('/echo').send({ text: 'hi' }).expect(201);
+    await request(app.getHttpServer()).post('/echo').send({}).expect(400);
+    const res = await request(app.getHttpServer()).get('/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const count = (status: string) =>
+      res.text
+        .split('\n')
+        .find(
+          (line) =>
+            line.startsWith('http_request_duration_seconds_count{') &&
+            line.includes('method="POST"') &&
+            line.includes('route="/echo"') &&
+            line.includes(`status="${status}"`) &&
+            line.includes('service="test"'),
+        );
+    expect(count('201')).toMatch(/ 1$/);
+    expect(count('400')).toMatch(/ 1$/);
+    expect(res.text).toContain('process_resident_memory_bytes{service="test"}');
+  });
+
   it('answers unknown paths with the JSON error shape', async () => {
     const res = await request(app.getHttpServer()).get('/nope').expect(404);
     expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { createApp } from '@probedge/kit';
-import { createTestDatabase, waitFor, type TestDatabase } from '@probedge/kit/testing';
+import { createTestDatabase, metricValue, waitFor, type TestDatabase } from '@probedge/kit/testing';
 import request from 'supertest';
 import { loadNewsConfig } from '../src/config/env';
 import { IngestionQueue } from '../src/ingestion/ingestion.queue';
@@ -87,6 +87,23 @@ describe('news worker', () => {
     expect(counts.completed).toBe(1);
     expect(server.requests('/one')).toHaveLength(1);
     expect(server.requests('/two')).toHaveLength(1);
+  });
+
+  it('exports queue depth, job outcomes and per-source fetches on /metrics', async () => {
+    const texts = await Promise.all(
+      workers.map(async (app) => (await request(app.getHttpServer()).get('/metrics')).text),
+    );
+    // The slot ran on one replica; both see the shared queue's depth.
+    const sum = (name: string, labels: Record<string, string>) =>
+      texts.reduce((total, text) => total + (metricValue(text, name, labels) ?? 0), 0);
+    expect(sum('news_source_fetches_total', { source: 'one', outcome: 'ingested' })).toBe(1);
+    expect(sum('news_ingested_articles_total', { source: 'two', write: 'created' })).toBe(1);
+    expect(sum('bullmq_jobs_total', { queue: 'news-ingestion', outcome: 'completed' })).toBe(1);
+    for (const text of texts) {
+      expect(
+        metricValue(text, 'bullmq_queue_jobs', { queue: 'news-ingestion', state: 'completed' }),
+      ).toBe(1);
+    }
   });
 
   it('answers health and readiness like every process', async () => {

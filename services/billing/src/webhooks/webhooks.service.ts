@@ -5,6 +5,7 @@ import {
   Injectable,
   Logger,
 } from '@nestjs/common';
+import { Metrics } from '@probedge/kit';
 import type Stripe from 'stripe';
 import { BillingRepository } from '../billing/billing.repository';
 import { BillingService } from '../billing/billing.service';
@@ -51,11 +52,37 @@ export class WebhooksService {
     @Inject(BILLING_PROVIDER) private readonly provider: BillingProvider,
     private readonly repository: BillingRepository,
     private readonly billing: BillingService,
+    private readonly metrics: Metrics,
   ) {}
 
+  /** Every delivery counted by event type and outcome, for dashboards and alerts. */
   async receive(
     rawBody: Buffer | undefined,
     signature: string | undefined,
+  ): Promise<WebhookOutcome> {
+    const events = this.metrics.counter({
+      name: 'billing_webhook_events_total',
+      help: 'Stripe webhook deliveries by event type and outcome',
+      labelNames: ['type', 'outcome'],
+    });
+    let type = 'unverified';
+    try {
+      const outcome = await this.handle(rawBody, signature, (verified) => {
+        type = verified;
+      });
+      const label = outcome.ignored ? 'ignored' : outcome.duplicate ? 'duplicate' : 'processed';
+      events.inc({ type, outcome: label });
+      return outcome;
+    } catch (error) {
+      events.inc({ type, outcome: error instanceof BadRequestException ? 'rejected' : 'failed' });
+      throw error;
+    }
+  }
+
+  private async handle(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+    verified: (type: string) => void,
   ): Promise<WebhookOutcome> {
     if (!signature) throw new BadRequestException('Missing Stripe-Signature header');
     if (!rawBody || rawBody.length === 0) {
@@ -68,6 +95,7 @@ export class WebhooksService {
       if (error instanceof WebhookSignatureError) throw new BadRequestException(error.message);
       throw error;
     }
+    verified(event.type);
     if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) {
       return { received: true, ignored: true };
     }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { createRedis, Readiness } from '@probedge/kit';
+import { createRedis, Metrics, Readiness } from '@probedge/kit';
 import { QUEUES, type DailyItemPayload } from '@probedge/proto';
 import { Worker, type Job } from 'bullmq';
 import type Redis from 'ioredis';
@@ -26,6 +26,7 @@ export class InsightsWorker implements OnModuleInit, OnModuleDestroy {
     private readonly generation: GenerationService,
     private readonly queue: InsightsQueue,
     private readonly readiness: Readiness,
+    private readonly metrics: Metrics,
   ) {
     this.connection = createRedis({ url: config.REDIS_URL, maxRetriesPerRequest: null });
   }
@@ -45,6 +46,8 @@ export class InsightsWorker implements OnModuleInit, OnModuleDestroy {
         stalledInterval: this.config.INSIGHTS_STALLED_INTERVAL_MS,
       },
     );
+    this.metrics.watchQueue(this.queue.queue);
+    this.metrics.watchWorker(this.worker);
     this.worker.on('error', (error) => this.logger.warn({ err: error.message }, 'worker error'));
     this.worker.on('completed', (job, result) =>
       this.logger.log({ job: job.id, result }, 'job done'),

@@ -12,6 +12,7 @@ import { Logger } from 'nestjs-pino';
 import type { BaseConfig } from '../config/env';
 import { HttpErrorFilter } from '../errors/http-error.filter';
 import { Readiness } from '../health/health';
+import { Metrics } from '../metrics/metrics';
 import { serveOpenApiDocument, type OpenApiOptions } from '../openapi/openapi';
 
 export interface AppSettings {
@@ -25,6 +26,7 @@ export interface AppSettings {
 export function configureApp(app: NestExpressApplication, settings: AppSettings): void {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  app.use(app.get(Metrics).httpMiddleware());
   app.use(helmet());
   app.useBodyParser('json', { limit: settings.bodyLimit });
   app.useGlobalPipes(

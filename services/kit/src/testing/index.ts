@@ -1,3 +1,4 @@
 export * from './database';
 export * from './processes';
 export * from './config-docs';
+export * from './metrics';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { createRedis, Readiness } from '@probedge/kit';
+import { createRedis, Metrics, Readiness } from '@probedge/kit';
 import { JOBS, QUEUES, type IngestSlotPayload, type JobName } from '@probedge/proto';
 import { Queue, Worker, type Job } from 'bullmq';
 import type Redis from 'ioredis';
@@ -32,6 +32,7 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
     @Inject(NEWS_CONFIG) private readonly config: NewsConfig,
     private readonly ingestion: IngestionService,
     private readonly readiness: Readiness,
+    private readonly metrics: Metrics,
   ) {
     this.connection = createRedis({ url: config.REDIS_URL, maxRetriesPerRequest: null });
     this.queue = new Queue(QUEUES.newsIngestion, {
@@ -54,6 +55,9 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
       (job) => this.process(job),
       { connection: this.connection, prefix: this.config.NEWS_QUEUE_PREFIX, concurrency: 1 },
     );
+    this.metrics.watchQueue(this.queue);
+    this.metrics.watchWorker(this.worker);
+    this.worker.on('completed', (_job, report) => this.countIngestion(report));
     this.worker.on('error', (error) =>
       this.logger.warn({ err: error.message }, 'queue worker error'),
     );
@@ -63,6 +67,27 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
         'ingestion slot done',
       ),
     );
+  }
+
+  /** Per-source outcomes of a slot: articles written and fetch errors, for dashboards and alerts. */
+  private countIngestion(report: IngestionReport): void {
+    const articles = this.metrics.counter({
+      name: 'news_ingested_articles_total',
+      help: 'Articles written by ingestion, by source and kind of write',
+      labelNames: ['source', 'write'],
+    });
+    const fetches = this.metrics.counter({
+      name: 'news_source_fetches_total',
+      help: 'Source fetches by source and outcome (ingested, not-modified, failed)',
+      labelNames: ['source', 'outcome'],
+    });
+    for (const outcome of report.sources) {
+      fetches.inc({ source: outcome.sourceId, outcome: outcome.status });
+      if (outcome.status === 'ingested') {
+        articles.inc({ source: outcome.sourceId, write: 'created' }, outcome.created);
+        articles.inc({ source: outcome.sourceId, write: 'updated' }, outcome.updated);
+      }
+    }
   }
 
   private process(job: Job<IngestSlotPayload>): Promise<IngestionReport> {
