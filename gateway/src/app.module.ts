@@ -13,6 +13,8 @@ import { UpstreamHealth } from './health/upstream-health.service';
 import { ApiRouter } from './proxy/api-router.service';
 import { EdgeMiddleware } from './edge/edge.middleware';
 import { UpstreamProxy } from './proxy/upstream-proxy.service';
+import { SeoController } from './seo/seo.controller';
+import { SeoService } from './seo/seo.service';
 import { WebApp } from './web/web-app.service';
 
 export const SERVICE_NAME = 'gateway';
@@ -23,7 +25,7 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
-      controllers: [DocsController],
+      controllers: [DocsController, SeoController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         UpstreamProxy,
@@ -31,6 +33,7 @@ export class AppModule implements NestModule {
         WebApp,
         DocsService,
         UpstreamHealth,
+        SeoService,
       ],
     };
   }

@@ -5,3 +5,4 @@ export * from './feeds';
 export * from './queues';
 export * from './routes';
 export * from './services';
+export * from './pages';

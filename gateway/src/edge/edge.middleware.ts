@@ -1,5 +1,5 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
-import { HEALTH_PATHS } from '@probedge/proto';
+import { HEALTH_PATHS, SEO_PATHS } from '@probedge/proto';
 import type { NextFunction, Request, Response } from 'express';
 import { notFoundMessage, sendApiError } from '../errors/api-error.util';
 import { ApiRouter } from '../proxy/api-router.service';
@@ -10,7 +10,7 @@ import { parseRequestTarget } from './request-target.util';
 const API_PATH = /^\/api(\/|$)/i;
 /** The only paths under /api the gateway answers itself; everything else there is the route table's. */
 const DOCS_PATH = /^\/api\/docs(\/|$)/i;
-const OWN_PATHS = new Set<string>(Object.values(HEALTH_PATHS));
+const OWN_PATHS = new Set<string>([...Object.values(HEALTH_PATHS), ...Object.values(SEO_PATHS)]);
 
 /**
  * Decides every request's fate before Nest routing and before any body is read: the health and

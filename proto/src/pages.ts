@@ -1,0 +1,30 @@
+/**
+ * The web app's public pages: what the sitemap lists and the build prerenders. Guides and blogs
+ * add one page per item (/guide/:slug, /blog/:slug). Checkout results and the account page are
+ * personal and stay out.
+ */
+export const PUBLIC_PAGES = [
+  '/',
+  '/business',
+  '/analysis',
+  '/research',
+  '/guides',
+  '/blogs',
+  '/daytrader',
+  '/professional-trading',
+  '/free-scanner',
+  '/demo',
+  '/opinion',
+  '/subscribe',
+  '/faq',
+  '/terms',
+  '/privacy',
+  '/cookies',
+] as const;
+
+export type PublicPage = (typeof PUBLIC_PAGES)[number];
+
+/** Pages crawlers are asked to skip. */
+export const PRIVATE_PAGES = ['/account', '/subscribe/success'] as const;
+
+export const SEO_PATHS = { sitemap: '/sitemap.xml', robots: '/robots.txt' } as const;
