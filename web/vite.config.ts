@@ -87,6 +87,9 @@ export default defineConfig(() => {
         },
       ],
     },
+    // The prerender runs the SSR build under Node's ESM loader, where styled-components' CommonJS
+    // entry would arrive without its default export; bundling it avoids the interop.
+    ssr: { noExternal: ['styled-components'] },
     server: {
       proxy: { '/api': GATEWAY_URL, '/healthz': GATEWAY_URL },
     },

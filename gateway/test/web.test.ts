@@ -57,6 +57,18 @@ describe('serving the web build', () => {
     expect(Object.values(upstreams).every((upstream) => upstream.received.length === 0)).toBe(true);
   });
 
+  it('serves the bare shell, not the prerendered home, for routes the build did not prerender', async () => {
+    const shell = INDEX_HTML.replace('<div id="root">', '<div id="root" data-shell="">');
+    await writeFile(path.join(dist, 'shell.html'), shell);
+    try {
+      expect((await send(gateway.url, '/guide/new-slug')).text).toBe(shell);
+      expect((await send(gateway.url, '/')).text).toBe(INDEX_HTML);
+      expect((await send(gateway.url, '/about')).text).toBe('<html>prerendered about</html>');
+    } finally {
+      await rm(path.join(dist, 'shell.html'));
+    }
+  });
+
   it('serves hashed assets with immutable caching', async () => {
     const res = await send(gateway.url, '/assets/index-3f9a1c.js');
     expect(res.status).toBe(200);

@@ -11,6 +11,8 @@ const ASSETS_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Everything else (index.html above all) is revalidated so a deploy shows up on the next visit.
 const REVALIDATE = 'no-cache';
+/** Written by the prerender next to the prerendered pages: the app with an empty #root. */
+const SHELL = 'shell.html';
 
 async function isFile(candidate: string): Promise<boolean> {
   try {
@@ -49,7 +51,14 @@ export class WebApp {
       sendApiError(req, res, 404, `No file ${pathname}`);
       return;
     }
-    this.sendFile(req, res, path.join(root, 'index.html'), REVALIDATE);
+    // Pages the build did not prerender get the bare app shell (index.html is the prerendered home).
+    const shell = path.join(root, SHELL);
+    this.sendFile(
+      req,
+      res,
+      (await isFile(shell)) ? shell : path.join(root, 'index.html'),
+      REVALIDATE,
+    );
   }
 
   private async findFile(root: string, decodedPath: string): Promise<string | undefined> {

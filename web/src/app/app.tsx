@@ -48,9 +48,9 @@ export function AppProviders({ children, swrConfig }: AppProvidersProps) {
   );
 }
 
-export function App() {
+export function App({ swrConfig }: { swrConfig?: SWRConfiguration } = {}) {
   return (
-    <AppProviders>
+    <AppProviders swrConfig={swrConfig}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,0 +1,87 @@
+// After `vite build` and the SSR build: renders every public page to dist/<page>/index.html, so a
+// crawler without JavaScript gets each page's title, description, canonical URL, JSON-LD and text.
+// Guides, blogs and the FAQ are rendered with the data the content service serves, read from the
+// same Markdown files it loads. The untouched app shell stays as dist/shell.html for other routes.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(web, 'dist');
+const contentDir = path.join(web, '..', 'services', 'content', 'content');
+
+const { renderPage, swrKey } = await import(
+  pathToFileURL(path.join(web, 'dist-ssr', 'entry-server.js')).href
+);
+const { PUBLIC_PAGES } = require('@probedge/proto');
+const { readContentSources, readFaqSources } = require(
+  path.join(web, '..', 'services', 'content', 'dist', 'sync', 'content-files.util.js'),
+);
+
+/** What GET /api/guides and /api/guides/:slug answer (ids are the database's; slugs stand in). */
+function listItem(source) {
+  return {
+    id: source.slug,
+    slug: source.slug,
+    title: source.title,
+    description: source.description,
+    category: source.category,
+    createdAt: source.createdAt.toISOString(),
+  };
+}
+
+const newestFirst = (a, b) => b.createdAt - a.createdAt || a.slug.localeCompare(b.slug);
+const sources = (await readContentSources(contentDir)).sort(newestFirst);
+const faq = (await readFaqSources(contentDir))
+  .sort((a, b) => a.position - b.position)
+  .map(({ id, question, answer }) => ({ id, question, answer }));
+
+const KINDS = { guide: '/api/guides', blog: '/api/blogs' };
+const pages = new Map(PUBLIC_PAGES.map((page) => [page, {}]));
+for (const [kind, api] of Object.entries(KINDS)) {
+  const items = sources.filter((source) => source.kind === kind);
+  pages.get(`${api.replace('/api', '')}`)[swrKey([api])] = items.map(listItem);
+  for (const item of items) {
+    pages.set(`/${kind}/${item.slug}`, {
+      [swrKey([api, item.slug])]: { ...listItem(item), content: item.content },
+    });
+  }
+}
+pages.get('/faq')[swrKey(['/api/faq'])] = faq;
+
+const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
+await writeFile(path.join(dist, 'shell.html'), shell);
+
+function jsonForScript(value) {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** Marks the prerendered head elements so the client can hand <head> back to React. */
+function markStatic(head) {
+  return head.replace(/<(title|meta|link)\b/g, '<$1 data-static=""');
+}
+
+let count = 0;
+for (const [page, fallback] of pages) {
+  const rendered = await renderPage(page, fallback);
+  if (!rendered.head.includes('<title>')) throw new Error(`${page} rendered without a <title>`);
+  if (rendered.body.includes('<template')) throw new Error(`${page} still suspended when rendered`);
+  const data = Object.keys(fallback).length
+    ? `<script type="application/json" id="swr-fallback">${jsonForScript(fallback)}</script>`
+    : '';
+  const html = shell
+    .replace(/<title\b[^>]*>[\s\S]*?<\/title>/, '')
+    .replace('</head>', `${markStatic(rendered.head)}${rendered.styles}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered-path="${page}">${rendered.body}</div>${data}`,
+    );
+  const file = page === '/' ? path.join(dist, 'index.html') : path.join(dist, page, 'index.html');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, html);
+  count += 1;
+}
+await rm(path.join(web, 'dist-ssr'), { recursive: true, force: true });
+console.log(`prerendered ${count} pages into ${path.relative(process.cwd(), dist)}`);
