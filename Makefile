@@ -9,7 +9,7 @@ RESULTS := .local/test-results
 # prisma generate never connects; it only needs the variable to resolve the datasource.
 GENERATE_URL := postgresql://localhost:5432/generate
 
-.PHONY: help install generate build up dev test unit e2e typecheck lint format bench migration clean
+.PHONY: help install generate build up dev test unit e2e typecheck lint format bench migration images clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -64,5 +64,8 @@ migration: generate ## New migration from schema changes: make migration SERVICE
 	@test -n "$(SERVICE)" -a -n "$(NAME)" || { echo "usage: make migration SERVICE=content NAME=add_x"; exit 2; }
 	node deploy/local/new-migration.mjs $(SERVICE) $(NAME)
 
+images: ## Build every container image (needs a Docker engine)
+	docker compose build
+
 clean: ## Remove build output
-	rm -rf proto/dist services/*/dist gateway/dist web/dist services/*/src/generated .local
+	rm -rf proto/dist services/*/dist gateway/dist web/dist web/dist-ssr services/*/src/generated .local

@@ -11,5 +11,6 @@ module.exports = {
     '<rootDir>/services/billing/jest.config.js',
     '<rootDir>/gateway/jest.config.js',
     '<rootDir>/web/jest.config.cjs',
+    '<rootDir>/deploy/jest.config.js',
   ],
 };

@@ -1,0 +1,49 @@
+# syntax=docker/dockerfile:1
+# The one-off migration image (compose `migrate`, the k8s Job): every service's committed migrations,
+# applied with `prisma migrate deploy`, then content's guides/blogs/FAQ synchronised. Build from the root:
+#   docker build -f deploy/docker/migrate.Dockerfile -t probedge/migrate .
+ARG NODE_IMAGE=node:20.20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY proto/package.json proto/
+COPY services/kit/package.json services/kit/
+COPY services/content/package.json services/content/
+COPY services/news/package.json services/news/
+COPY services/insights/package.json services/insights/
+COPY services/billing/package.json services/billing/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+
+FROM manifests AS build
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY proto proto
+COPY services services
+# Only content is compiled: its dist/sync.js loads the editorial files; the others need just their migrations.
+RUN npm run build -w proto -w services/kit \
+ && (cd services/content && DATABASE_URL=postgresql://localhost:5432/generate \
+      node /app/node_modules/prisma/build/index.js generate) \
+ && npm run build -w services/content
+COPY deploy/docker/collect-runtime.sh /usr/local/bin/collect-runtime
+RUN sh /usr/local/bin/collect-runtime /out services/content services/news services/insights services/billing
+
+FROM manifests AS deps
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+      --workspace services/content --workspace services/news \
+      --workspace services/insights --workspace services/billing \
+ && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    JITI_FS_CACHE=false
+WORKDIR /app
+COPY --from=deps /app/package.json ./
+COPY --from=deps /app/node_modules node_modules
+COPY --from=build /out/ ./
+COPY deploy/docker/migrate.cjs /app/migrate.cjs
+USER 1000:1000
+# A one-off job has nothing to probe while it runs; it reports by its exit code.
+HEALTHCHECK NONE
+CMD ["node", "/app/migrate.cjs"]

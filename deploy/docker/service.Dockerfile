@@ -1,0 +1,62 @@
+# syntax=docker/dockerfile:1
+# One image per Node package: PACKAGE=services/content|services/news|services/insights|services/billing|gateway.
+# An API and its worker share their package's image; only the command differs (dist/main.js, dist/worker.js).
+# Build from the repository root:
+#   docker build -f deploy/docker/service.Dockerfile --build-arg PACKAGE=services/news \
+#     --build-arg HEALTHCHECK_PORTS=4002,4102 -t probedge/news .
+ARG NODE_IMAGE=node:20.20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY proto/package.json proto/
+COPY services/kit/package.json services/kit/
+COPY services/content/package.json services/content/
+COPY services/news/package.json services/news/
+COPY services/insights/package.json services/insights/
+COPY services/billing/package.json services/billing/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+
+FROM manifests AS build
+ARG PACKAGE
+RUN test -n "${PACKAGE}" && test -f "${PACKAGE}/package.json"
+# Install scripts stay off: Prisma 6.19 runs its WebAssembly engine and needs no downloaded binary.
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY proto proto
+COPY services/kit services/kit
+COPY ${PACKAGE} ${PACKAGE}
+# prisma generate never connects; it only needs DATABASE_URL to resolve the datasource (as `make generate`).
+RUN npm run build -w proto -w services/kit \
+ && if [ -f "${PACKAGE}/prisma.config.ts" ]; then \
+      (cd "${PACKAGE}" && DATABASE_URL=postgresql://localhost:5432/generate \
+        node /app/node_modules/prisma/build/index.js generate); \
+    fi \
+ && npm run build -w "${PACKAGE}"
+COPY deploy/docker/collect-runtime.sh /usr/local/bin/collect-runtime
+RUN sh /usr/local/bin/collect-runtime /out "${PACKAGE}"
+
+FROM manifests AS deps
+ARG PACKAGE
+# Only this workspace's production dependencies (and those of the workspace packages it links).
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace "${PACKAGE}" \
+ && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS runtime
+ARG PACKAGE
+ARG HEALTHCHECK_PORTS
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    HEALTHCHECK_PORTS=${HEALTHCHECK_PORTS} \
+    JITI_FS_CACHE=false
+WORKDIR /app
+COPY --from=deps /app/package.json ./
+COPY --from=deps /app/node_modules node_modules
+COPY --from=build /out/ ./
+COPY deploy/docker/healthcheck.js /app/healthcheck.js
+WORKDIR /app/${PACKAGE}
+# uid 1000 is the image's `node` user; numeric so Kubernetes can verify runAsNonRoot. Files stay root-owned.
+USER 1000:1000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 CMD ["node", "/app/healthcheck.js"]
+CMD ["node", "dist/main.js"]

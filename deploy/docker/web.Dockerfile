@@ -1,0 +1,44 @@
+# syntax=docker/dockerfile:1
+# The web image: nginx serving the Vite build (SPA fallback, gzip, immutable hashed assets) and passing
+# /api, /sitemap.xml and /robots.txt to the gateway. Build from the repository root:
+#   docker build -f deploy/docker/web.Dockerfile --build-arg PUBLIC_URL=https://probedge.example -t probedge/web .
+ARG NODE_IMAGE=node:20.20-bookworm-slim
+ARG NGINX_IMAGE=nginx:1.27-alpine
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY proto/package.json proto/
+COPY services/kit/package.json services/kit/
+COPY services/content/package.json services/content/
+COPY services/news/package.json services/news/
+COPY services/insights/package.json services/insights/
+COPY services/billing/package.json services/billing/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY proto proto
+COPY web web
+# The build bakes these into the pages (web/vite.config.ts); unset ones keep their defaults.
+ARG PUBLIC_URL=http://localhost:8080
+ARG BRAND_NAME
+ARG BRAND_SUBTITLE
+ARG SUPPORT_EMAIL
+ARG SCANNER_URL
+ARG PRO_APP_URL
+RUN PUBLIC_URL="${PUBLIC_URL}" BRAND_NAME="${BRAND_NAME}" BRAND_SUBTITLE="${BRAND_SUBTITLE}" \
+    SUPPORT_EMAIL="${SUPPORT_EMAIL}" SCANNER_URL="${SCANNER_URL}" PRO_APP_URL="${PRO_APP_URL}" \
+    npm run build -w web
+
+FROM ${NGINX_IMAGE} AS runtime
+# The image's start-up scripts only tune conf.d/default.conf, which nginx.conf does not include.
+ENV NGINX_ENTRYPOINT_QUIET_LOGS=1
+COPY deploy/docker/nginx.conf /etc/nginx/nginx.conf
+COPY --from=build /app/web/dist /usr/share/nginx/html
+# uid 101 is the image's `nginx` user; every path nginx writes is under /tmp (see nginx.conf).
+USER 101:101
+EXPOSE 8080
+HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
+  CMD ["wget", "-q", "-O", "/dev/null", "http://127.0.0.1:8080/healthz"]
+CMD ["nginx", "-g", "daemon off;"]

@@ -1,0 +1,15 @@
+const path = require('node:path');
+
+const base = require('../jest.base.cjs')(__dirname);
+
+/** The deployment's tests: Dockerfiles, compose and the rendered Kustomize overlays against the code. */
+module.exports = {
+  ...base,
+  displayName: 'deploy',
+  moduleNameMapper: {
+    ...base.moduleNameMapper,
+    // The services' config schemas need only the kit's config helpers, not the whole server library.
+    '^@probedge/kit$': path.join(__dirname, '..', 'services/kit/src/config/env.ts'),
+  },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+};

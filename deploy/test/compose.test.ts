@@ -1,0 +1,146 @@
+import { readRepoFile } from './support/files';
+import {
+  composeVariables,
+  dependencies,
+  findCycle,
+  loadCompose,
+  serviceEnv,
+} from './support/compose';
+
+const compose = loadCompose();
+const names = Object.keys(compose.services);
+const ONE_OFF = ['migrate'];
+
+describe('docker-compose.yml', () => {
+  it('parses, with the services the platform needs', () => {
+    expect(names.sort()).toEqual(
+      [
+        'postgres',
+        'redis',
+        'migrate',
+        'content',
+        'news-api',
+        'news-worker',
+        'insights-api',
+        'insights-worker',
+        'billing',
+        'gateway',
+        'web',
+      ].sort(),
+    );
+  });
+
+  it('depends only on services it defines, waiting for them to be healthy or to have finished', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const [target, condition] of Object.entries(dependencies(service))) {
+        expect({ name, target, defined: names.includes(target) }).toEqual({
+          name,
+          target,
+          defined: true,
+        });
+        if (ONE_OFF.includes(target)) {
+          expect({ name, target, condition }).toEqual({
+            name,
+            target,
+            condition: 'service_completed_successfully',
+          });
+        } else {
+          expect({ name, target, condition }).toEqual({
+            name,
+            target,
+            condition: 'service_healthy',
+          });
+          expect({
+            target,
+            healthcheck: compose.services[target].healthcheck !== undefined,
+          }).toEqual({
+            target,
+            healthcheck: true,
+          });
+        }
+      }
+    }
+  });
+
+  it('has a healthcheck on every long-running service and runs the one-off step once', () => {
+    for (const name of names.filter((candidate) => !ONE_OFF.includes(candidate))) {
+      expect({ name, healthcheck: compose.services[name].healthcheck !== undefined }).toEqual({
+        name,
+        healthcheck: true,
+      });
+    }
+    expect(compose.services.migrate.restart).toBe('no');
+  });
+
+  it('has no dependency cycle', () => {
+    const graph = Object.fromEntries(
+      Object.entries(compose.services).map(([name, service]) => [
+        name,
+        Object.keys(dependencies(service)),
+      ]),
+    );
+    expect(findCycle(graph)).toBeUndefined();
+  });
+
+  it('finds a dependency cycle when there is one', () => {
+    expect(findCycle({ a: ['b'], b: ['c'], c: ['a'], d: [] })).toEqual(['a', 'b', 'c', 'a']);
+  });
+
+  it('migrates before any process that uses a database starts, and starts Redis users after Redis', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      const env = serviceEnv(service, {});
+      const waits = dependencies(service);
+      if (env.DATABASE_URL)
+        expect({ name, migrate: waits.migrate }).toEqual({
+          name,
+          migrate: 'service_completed_successfully',
+        });
+      if (env.REDIS_URL)
+        expect({ name, redis: waits.redis }).toEqual({ name, redis: 'service_healthy' });
+    }
+    expect(dependencies(compose.services.migrate).postgres).toBe('service_healthy');
+  });
+
+  it('creates every database that a service or the migration step names', () => {
+    const init = readRepoFile('deploy/docker/postgres-init.sql');
+    const created = [...init.matchAll(/CREATE DATABASE (\w+)/g)].map((match) => match[1]).sort();
+    const named = new Set<string>();
+    for (const service of Object.values(compose.services)) {
+      for (const value of Object.values(serviceEnv(service, {}))) {
+        if (value.startsWith('postgresql://')) named.add(new URL(value).pathname.slice(1));
+      }
+    }
+    expect(created).toEqual([...named].sort());
+    expect(
+      readRepoFile('k8s/overlays/dev/postgres-init.sql').match(/CREATE DATABASE \w+/g),
+    ).toEqual(init.match(/CREATE DATABASE \w+/g));
+  });
+
+  it('runs Redis with the append-only file and without eviction', () => {
+    const command = (compose.services.redis as { command?: string[] }).command?.join(' ');
+    expect(command).toContain('--appendonly yes');
+    expect(command).toContain('--maxmemory-policy noeviction');
+  });
+
+  it('runs the platform containers read-only with every capability dropped', () => {
+    for (const name of names.filter((candidate) => !['postgres', 'redis'].includes(candidate))) {
+      const service = compose.services[name];
+      expect({ name, readOnly: service.read_only, capDrop: service.cap_drop }).toEqual({
+        name,
+        readOnly: true,
+        capDrop: ['ALL'],
+      });
+    }
+  });
+
+  it('publishes only the web', () => {
+    const published = names.filter((name) => (compose.services[name].ports ?? []).length > 0);
+    expect(published).toEqual(['web']);
+  });
+
+  it('documents every variable it reads from .env in docs/deployment.md', () => {
+    const doc = readRepoFile('docs/deployment.md');
+    const undocumented = composeVariables().filter((name) => !doc.includes(`\`${name}\``));
+    expect(undocumented).toEqual([]);
+  });
+});

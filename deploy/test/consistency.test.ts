@@ -1,0 +1,337 @@
+import { readRepoFile, repoFileExists, sourceOfEntry } from './support/files';
+import {
+  dependencies,
+  healthcheckUrl,
+  loadCompose,
+  parseDotenv,
+  serviceEnv,
+  serviceImage,
+} from './support/compose';
+import {
+  type Container,
+  containerEnv,
+  containerPort,
+  find,
+  imageRepository,
+  type K8sObject,
+  ofKind,
+  OVERLAYS,
+  type Overlay,
+  podTemplate,
+  render,
+  workloads,
+} from './support/kubernetes';
+import {
+  type Env,
+  HEALTH_PATHS,
+  loopbackDefaultKeys,
+  parseConfig,
+  pointsAtLoopback,
+  PROCESSES,
+  type ProcessSpec,
+  requiredKeys,
+  SERVICES_WITH_DATABASE,
+} from './support/processes';
+
+const compose = loadCompose();
+// docker compose reads .env for its ${...}: once without one, once with .env.example copied to .env.
+const DOTENVS: [string, Env][] = [
+  ['without .env', {}],
+  ['with .env.example as .env', parseDotenv(readRepoFile('.env.example'))],
+];
+
+const rendered = new Map<Overlay, K8sObject[]>();
+function objectsOf(overlay: Overlay): K8sObject[] {
+  if (!rendered.has(overlay)) rendered.set(overlay, render(`k8s/overlays/${overlay}`));
+  return rendered.get(overlay) as K8sObject[];
+}
+
+function parsed(proc: ProcessSpec, env: Env): Record<string, unknown> {
+  const result = parseConfig(proc.shape, env);
+  if (!result.ok) throw new Error(`${proc.name} would not start: ${result.problems.join('; ')}`);
+  return result.config;
+}
+
+/** Keys that must be set explicitly: no default, or a default that means "this machine". */
+function mustProvide(proc: ProcessSpec): string[] {
+  return [...new Set([...requiredKeys(proc.shape), ...loopbackDefaultKeys(proc.shape)])];
+}
+
+/** Connection settings must not point at the container itself; PUBLIC_URL is the browser's address. */
+function loopbackConnections(proc: ProcessSpec, env: Env): string[] {
+  return mustProvide(proc).filter(
+    (key) => key !== 'PUBLIC_URL' && env[key] !== undefined && pointsAtLoopback(env[key]),
+  );
+}
+
+const byName = (name: string): ProcessSpec => {
+  const found = PROCESSES.find((proc) => proc.name === name);
+  if (!found) throw new Error(`no process ${name}`);
+  return found;
+};
+
+describe('the processes of the code', () => {
+  it.each(PROCESSES)('$name: its command runs an entry that the package compiles', (proc) => {
+    expect(repoFileExists(sourceOfEntry(proc.packageDir, proc.entry))).toBe(true);
+    const build = JSON.parse(readRepoFile(`${proc.packageDir}/tsconfig.build.json`)) as {
+      compilerOptions: { rootDir: string; outDir: string };
+    };
+    expect(build.compilerOptions).toMatchObject({ rootDir: 'src', outDir: 'dist' });
+  });
+
+  it('lists every service with migrations in the migration step', () => {
+    const migrate = readRepoFile('deploy/docker/migrate.cjs');
+    const listed = /const SERVICES = \[([^\]]*)\]/.exec(migrate)?.[1].match(/[a-z]+/g);
+    const withMigrations = ['content', 'news', 'insights', 'billing', 'kit'].filter((service) =>
+      repoFileExists(`services/${service}/prisma.config.ts`),
+    );
+    expect(listed).toEqual(withMigrations);
+    expect(SERVICES_WITH_DATABASE).toEqual(withMigrations);
+  });
+});
+
+describe('docker-compose.yml runs each process as the code expects', () => {
+  describe.each(PROCESSES)('$name', (proc) => {
+    const service = compose.services[proc.name];
+
+    it('runs the right command of the right image', () => {
+      expect(service).toBeDefined();
+      expect(service.command).toEqual(['node', proc.entry]);
+      expect(imageRepository(serviceImage(service))).toBe(proc.image);
+    });
+
+    it.each(DOTENVS)('starts %s, with every key it needs set for a container', (_, dotenv) => {
+      const env = serviceEnv(service, dotenv);
+      const config = parsed(proc, env);
+      expect(mustProvide(proc).filter((key) => env[key] === undefined)).toEqual([]);
+      expect(loopbackConnections(proc, env)).toEqual([]);
+      expect(config.HOST).toBe('0.0.0.0');
+      expect(config.NODE_ENV).toBe('production');
+    });
+
+    it('is healthy only when ready, asked on the port it listens on', () => {
+      const config = parsed(proc, serviceEnv(service, {}));
+      const url = healthcheckUrl(service);
+      expect(url?.pathname).toBe(HEALTH_PATHS.ready);
+      expect(Number(url?.port)).toBe(config[proc.portKey]);
+    });
+
+    if (proc.database) {
+      it('uses its own database on the compose Postgres', () => {
+        const url = new URL(String(parsed(proc, serviceEnv(service, {})).DATABASE_URL));
+        expect(url.hostname).toBe('postgres');
+        expect(url.pathname).toBe(`/probedge_${proc.database}`);
+      });
+    }
+  });
+
+  it('points the gateway at each API on the port that API listens on', () => {
+    const gateway = parsed(byName('gateway'), serviceEnv(compose.services.gateway, {}));
+    const upstreams = {
+      CONTENT_URL: 'content',
+      NEWS_URL: 'news-api',
+      INSIGHTS_URL: 'insights-api',
+      BILLING_URL: 'billing',
+    };
+    for (const [key, name] of Object.entries(upstreams)) {
+      const url = new URL(String(gateway[key]));
+      const api = parsed(byName(name), serviceEnv(compose.services[name], {}));
+      expect({ key, host: url.hostname, port: Number(url.port) }).toEqual({
+        key,
+        host: name,
+        port: api.PORT,
+      });
+    }
+  });
+
+  it("points both insights processes at news's gRPC port", () => {
+    const news = parsed(byName('news-api'), serviceEnv(compose.services['news-api'], {}));
+    for (const name of ['insights-api', 'insights-worker']) {
+      const insights = parsed(byName(name), serviceEnv(compose.services[name], {}));
+      expect(insights.NEWS_GRPC_URL).toBe(`news-api:${news.NEWS_GRPC_PORT}`);
+      expect(dependencies(compose.services[name])['news-api']).toBe('service_healthy');
+    }
+  });
+
+  it('gives the migration step every database the processes use', () => {
+    const env = serviceEnv(compose.services.migrate, {});
+    for (const proc of PROCESSES.filter((candidate) => candidate.database)) {
+      const used = parsed(proc, serviceEnv(compose.services[proc.name], {})).DATABASE_URL;
+      expect(env[`${proc.database?.toUpperCase()}_DATABASE_URL`]).toBe(used);
+    }
+  });
+});
+
+/** Secret values that only the cluster holds, shaped as the services expect them. */
+function placeholder(key: string): string {
+  if (key.endsWith('_DATABASE_URL')) {
+    return `postgresql://probedge:secret@postgres.internal:5432/probedge_${key.replace('_DATABASE_URL', '').toLowerCase()}`;
+  }
+  if (key === 'REDIS_URL') return 'rediss://:secret@redis.internal:6380';
+  throw new Error(`no placeholder for the required secret key ${key}`);
+}
+
+function containerOf(objects: K8sObject[], name: string): Container {
+  const deployment = find(objects, 'Deployment', name);
+  if (!deployment) throw new Error(`no Deployment ${name}`);
+  const containers = podTemplate(deployment).spec.containers;
+  expect(containers).toHaveLength(1);
+  return containers[0];
+}
+
+describe.each(OVERLAYS)('the %s overlay runs each process as the code expects', (overlay) => {
+  beforeAll(() => {
+    objectsOf(overlay);
+  });
+
+  describe.each(PROCESSES)('$name', (proc) => {
+    const envOf = () =>
+      containerEnv(objectsOf(overlay), containerOf(objectsOf(overlay), proc.name), placeholder);
+
+    it('runs the right command of the right image', () => {
+      const container = containerOf(objectsOf(overlay), proc.name);
+      expect(container.command).toEqual(['node', proc.entry]);
+      expect(imageRepository(container.image ?? '')).toBe(proc.image);
+    });
+
+    it('starts, with every key it needs set for a container', () => {
+      const env = envOf();
+      const config = parsed(proc, env);
+      expect(mustProvide(proc).filter((key) => env[key] === undefined)).toEqual([]);
+      expect(loopbackConnections(proc, env)).toEqual([]);
+      expect(config.HOST).toBe('0.0.0.0');
+      expect(config.NODE_ENV).toBe('production');
+      if (overlay === 'prod' && 'PUBLIC_URL' in config) {
+        expect(String(config.PUBLIC_URL)).toMatch(/^https:\/\//);
+        expect(pointsAtLoopback(String(config.PUBLIC_URL))).toBe(false);
+      }
+    });
+
+    it('declares, probes and advertises for scraping the port it listens on', () => {
+      const objects = objectsOf(overlay);
+      const container = containerOf(objects, proc.name);
+      const port = parsed(proc, envOf())[proc.portKey];
+      expect(containerPort(container, 'http')).toBe(port);
+      expect(container.livenessProbe?.httpGet).toEqual({ path: HEALTH_PATHS.live, port: 'http' });
+      expect(container.readinessProbe?.httpGet).toEqual({ path: HEALTH_PATHS.ready, port: 'http' });
+      const annotations = podTemplate(find(objects, 'Deployment', proc.name) as K8sObject).metadata
+        ?.annotations;
+      expect(annotations).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(port),
+        'prometheus.io/path': '/metrics',
+      });
+    });
+
+    it('gets a grace period longer than its pause and its drain', () => {
+      const objects = objectsOf(overlay);
+      const container = containerOf(objects, proc.name);
+      const config = parsed(proc, envOf());
+      const pause = Number(container.lifecycle?.preStop?.exec?.command?.[1]);
+      const drain = (Number(config.SHUTDOWN_DELAY_MS) + Number(config.SHUTDOWN_TIMEOUT_MS)) / 1000;
+      const grace = podTemplate(find(objects, 'Deployment', proc.name) as K8sObject).spec
+        .terminationGracePeriodSeconds;
+      expect(pause).toBeGreaterThan(0);
+      expect(grace).toBeGreaterThan(pause + drain);
+    });
+
+    if (proc.database) {
+      it('reads its own database URL from the Secret', () => {
+        const container = containerOf(objectsOf(overlay), proc.name);
+        const variable = container.env?.find((candidate) => candidate.name === 'DATABASE_URL');
+        expect(variable?.valueFrom?.secretKeyRef?.key).toBe(
+          `${proc.database?.toUpperCase()}_DATABASE_URL`,
+        );
+        const url = new URL(String(parsed(proc, envOf()).DATABASE_URL));
+        expect(url.pathname).toBe(`/probedge_${proc.database}`);
+      });
+    }
+  });
+
+  it('points the gateway at each API through a Service that reaches the port the API listens on', () => {
+    const objects = objectsOf(overlay);
+    const gateway = parsed(
+      byName('gateway'),
+      containerEnv(objects, containerOf(objects, 'gateway'), placeholder),
+    );
+    const upstreams = {
+      CONTENT_URL: 'content',
+      NEWS_URL: 'news-api',
+      INSIGHTS_URL: 'insights-api',
+      BILLING_URL: 'billing',
+    };
+    for (const [key, name] of Object.entries(upstreams)) {
+      const url = new URL(String(gateway[key]));
+      expect({ key, host: url.hostname }).toEqual({ key, host: name });
+      const service = find(objects, 'Service', name);
+      const servicePort = (service?.spec?.ports as { port: number; targetPort: string }[]).find(
+        (port) => port.port === Number(url.port),
+      );
+      const api = byName(name);
+      const listens = parsed(api, containerEnv(objects, containerOf(objects, name), placeholder))[
+        api.portKey
+      ];
+      expect({
+        key,
+        reaches: containerPort(containerOf(objects, name), servicePort?.targetPort ?? -1),
+      }).toEqual({
+        key,
+        reaches: listens,
+      });
+    }
+  });
+
+  it("points both insights processes at news's gRPC port through its Service", () => {
+    const objects = objectsOf(overlay);
+    const news = parsed(
+      byName('news-api'),
+      containerEnv(objects, containerOf(objects, 'news-api'), placeholder),
+    );
+    const service = find(objects, 'Service', 'news-api');
+    for (const name of ['insights-api', 'insights-worker']) {
+      const insights = parsed(
+        byName(name),
+        containerEnv(objects, containerOf(objects, name), placeholder),
+      );
+      const [host, port] = String(insights.NEWS_GRPC_URL).split(':');
+      expect(host).toBe('news-api');
+      const servicePort = (service?.spec?.ports as { port: number; targetPort: string }[]).find(
+        (candidate) => candidate.port === Number(port),
+      );
+      expect(containerPort(containerOf(objects, 'news-api'), servicePort?.targetPort ?? -1)).toBe(
+        news.NEWS_GRPC_PORT,
+      );
+    }
+  });
+
+  it('gives the migration Job the database URL of every service, from the Secret', () => {
+    const objects = objectsOf(overlay);
+    const job = ofKind(objects, 'Job').find(
+      (candidate) => candidate.metadata.name === 'migrate',
+    ) as K8sObject;
+    const container = podTemplate(job).spec.containers[0];
+    expect(container.command).toEqual(['node', '/app/migrate.cjs']);
+    expect(imageRepository(container.image ?? '')).toBe('probedge/migrate');
+    const keys = (container.env ?? [])
+      .filter((variable) => variable.valueFrom?.secretKeyRef)
+      .map((variable) => variable.name);
+    expect(keys.sort()).toEqual(
+      SERVICES_WITH_DATABASE.map((service) => `${service.toUpperCase()}_DATABASE_URL`).sort(),
+    );
+  });
+
+  it('names its images as compose does', () => {
+    const k8sImages = new Set(
+      workloads(objectsOf(overlay))
+        .flatMap((workload) => podTemplate(workload).spec.containers)
+        .map((container) => imageRepository(container.image ?? ''))
+        .filter((repository) => repository.startsWith('probedge/')),
+    );
+    const composeImages = new Set(
+      Object.values(compose.services)
+        .map((service) => imageRepository(serviceImage(service)))
+        .filter((repository) => repository.startsWith('probedge/')),
+    );
+    expect([...k8sImages].sort()).toEqual([...composeImages].sort());
+  });
+});
