@@ -190,8 +190,9 @@ describe('the web image (deploy/docker/web.Dockerfile and nginx.conf)', () => {
     expect(compose.services.web.ports).toEqual(['${WEB_PORT:-8080}:8080']);
   });
 
-  it('falls back to index.html for client routes, after prerendered pages', () => {
-    expect(nginx).toMatch(/try_files \$uri \$uri\.html \$uri\/index\.html \/index\.html;/);
+  it('falls back to the bare app shell for client routes, after prerendered pages', () => {
+    // index.html is the prerendered home page; other routes must not hydrate over it.
+    expect(nginx).toMatch(/try_files \$uri \$uri\.html \$uri\/index\.html \/shell\.html;/);
   });
 
   it('compresses text and caches hashed assets for good but never the page shell', () => {
