@@ -52,6 +52,7 @@ e2e: build ## Browser tests in Debian Chromium against the local stack
 bench: build ## Benchmarks on loopback; prints figures (they are measured, never asserted by tests)
 	node services/news/bench/news.bench.mjs
 	node services/insights/bench/insights.bench.mjs
+	node web/bench/lighthouse.bench.mjs
 
 lint: install ## ESLint and Prettier
 	$(BIN)/eslint .

@@ -148,6 +148,8 @@ export function processes(settings) {
         NEWS_URL: `http://127.0.0.1:${settings.ports.news}`,
         INSIGHTS_URL: `http://127.0.0.1:${settings.ports.insights}`,
         BILLING_URL: `http://127.0.0.1:${settings.ports.billing}`,
+        REDIS_URL: settings.redisUrl,
+        RATE_LIMIT_PREFIX: `${settings.redisKeyPrefix}-ratelimit:`,
         PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${settings.ports.gateway}`,
       },
       port: settings.ports.gateway,

@@ -348,20 +348,23 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     expect(podsReaching(objects, gateway, portOf(gateway, 'http'))).toEqual(['web']);
   });
 
-  it('keeps the gateway and the web away from Postgres and Redis, wherever those run', () => {
+  it('keeps the web away from Postgres and Redis, and the gateway away from Postgres', () => {
     const objects = objectsOf(overlay);
-    for (const name of ['gateway', 'web']) {
+    // The gateway keeps its rate-limit counters in Redis, shared by every replica.
+    const reach = { web: { 5432: false, 6379: false }, gateway: { 5432: false, 6379: true } };
+    for (const [name, ports] of Object.entries(reach)) {
       const edge = pod(objects, name);
-      for (const port of [5432, 6379]) {
+      for (const [port, expected] of Object.entries(ports)) {
         expect({
           name,
           port,
-          allowed: connectionAllowed(objects, { pod: edge }, { outsider: THE_INTERNET }, port),
-        }).toEqual({
-          name,
-          port,
-          allowed: false,
-        });
+          allowed: connectionAllowed(
+            objects,
+            { pod: edge },
+            { outsider: THE_INTERNET },
+            Number(port),
+          ),
+        }).toEqual({ name, port, allowed: expected });
       }
       expect(connectionAllowed(objects, { pod: edge }, { outsider: KUBE_DNS }, 53, 'UDP')).toBe(
         true,
@@ -396,7 +399,7 @@ describe('the dev overlay', () => {
     const redis = pod(objects, 'redis');
     const services = [...APIS, ...WORKERS];
     expect(podsReaching(objects, postgres, 5432)).toEqual([...services, 'migrate'].sort());
-    expect(podsReaching(objects, redis, 6379)).toEqual([...services].sort());
+    expect(podsReaching(objects, redis, 6379)).toEqual([...services, 'gateway'].sort());
   });
 
   it('runs Redis with the append-only file and without eviction', () => {

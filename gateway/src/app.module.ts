@@ -13,6 +13,7 @@ import { UpstreamHealth } from './health/upstream-health.service';
 import { ApiRouter } from './proxy/api-router.service';
 import { EdgeMiddleware } from './edge/edge.middleware';
 import { UpstreamProxy } from './proxy/upstream-proxy.service';
+import { RateLimitService } from './guard/rate-limit.service';
 import { SeoController } from './seo/seo.controller';
 import { SeoService } from './seo/seo.service';
 import { WebApp } from './web/web-app.service';
@@ -34,6 +35,7 @@ export class AppModule implements NestModule {
         DocsService,
         UpstreamHealth,
         SeoService,
+        RateLimitService,
       ],
     };
   }

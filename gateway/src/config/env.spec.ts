@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '@probedge/kit';
-import { loadGatewayConfig, upstreamUrlOf } from './env';
+import { undocumentedVariables } from '@probedge/kit/testing';
+import { gatewayShape, loadGatewayConfig, upstreamUrlOf } from './env';
 
 describe('loadGatewayConfig', () => {
   it('defaults to port 8080 and the local service ports', () => {
@@ -42,5 +43,17 @@ describe('loadGatewayConfig', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('documents every gateway variable in .env.example and the README', () => {
+    expect(undocumentedVariables(gatewayShape)).toEqual([]);
+  });
+
+  it('refuses a wildcard or a non-origin in CORS_ALLOWED_ORIGINS', () => {
+    expect(() => loadGatewayConfig({ CORS_ALLOWED_ORIGINS: '*' })).toThrow('CORS_ALLOWED_ORIGINS');
+    expect(
+      loadGatewayConfig({ CORS_ALLOWED_ORIGINS: 'https://a.example/, https://b.example' })
+        .CORS_ALLOWED_ORIGINS,
+    ).toEqual(['https://a.example', 'https://b.example']);
   });
 });

@@ -21,6 +21,39 @@ export const gatewayShape = {
   /** Folder of the web build (with index.html); unset means the gateway serves only the API. */
   WEB_DIST_DIR: z.string().optional(),
   PUBLIC_URL: env.url('http://localhost:8080'),
+  /** Rate-limit counters shared by every gateway replica. */
+  REDIS_URL: env.redisUrl('redis://127.0.0.1:6379'),
+  RATE_LIMIT_PREFIX: z.string().default('ratelimit:'),
+  RATE_LIMIT_WINDOW_SECONDS: env.positiveInt(60),
+  /** Requests per client and window over all of /api. */
+  RATE_LIMIT_GENERAL: env.positiveInt(600),
+  /** Tighter limits per client and window for the expensive or sensitive calls. */
+  RATE_LIMIT_GENERATE: env.positiveInt(10),
+  RATE_LIMIT_CHECKOUT: env.positiveInt(10),
+  RATE_LIMIT_ACTIVATION: env.positiveInt(20),
+  RATE_LIMIT_NEWSLETTER: env.positiveInt(5),
+  /** Proxies in front of the gateway (ingress, load balancer) whose X-Forwarded-For hop to trust. */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  /** Other origins (comma-separated) allowed to call the API from a browser; PUBLIC_URL's always is. */
+  CORS_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const entry of value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        try {
+          const url = new URL(entry);
+          if (entry === '*' || url.origin === 'null') throw new Error('not an origin');
+          origins.push(url.origin);
+        } catch {
+          context.addIssue({ code: 'custom', message: `"${entry}" is not an http(s) origin` });
+        }
+      }
+      return origins;
+    }),
 };
 
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayShape>>;

@@ -31,7 +31,8 @@ export class EdgeMiddleware implements NestMiddleware {
     const { pathname, search } = target;
     if (API_PATH.test(pathname)) {
       if (DOCS_PATH.test(pathname)) return next();
-      return this.api.handle(req, res, pathname, search);
+      this.api.handle(req, res, pathname, search).catch(next);
+      return;
     }
     if (OWN_PATHS.has(pathname.replace(/(.)\/$/, '$1').toLowerCase())) return next();
     if (this.web.enabled && (req.method === 'GET' || req.method === 'HEAD')) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -19,6 +20,13 @@ export async function startGateway(
   const config: GatewayConfig = {
     ...loadGatewayConfig({ LOG_LEVEL: 'silent' }),
     WEB_DIST_DIR: undefined,
+    // Each gateway counts apart in the shared Redis, and only the rate-limit tests hit limits.
+    RATE_LIMIT_PREFIX: `gateway-test-${randomBytes(4).toString('hex')}:`,
+    RATE_LIMIT_GENERAL: 1_000_000,
+    RATE_LIMIT_GENERATE: 1_000_000,
+    RATE_LIMIT_CHECKOUT: 1_000_000,
+    RATE_LIMIT_ACTIVATION: 1_000_000,
+    RATE_LIMIT_NEWSLETTER: 1_000_000,
     ...overrides,
   };
   const app = await createGatewayApp(config);
@@ -61,6 +69,15 @@ export interface RawRequestOptions {
   body?: Buffer | string;
 }
 
+/** A body is sent as JSON unless the test names another type (the gateway refuses non-JSON). */
+function withJsonType(options: RawRequestOptions): RawRequestOptions['headers'] {
+  if (options.body === undefined) return options.headers;
+  const named = Object.keys(options.headers ?? {}).some(
+    (name) => name.toLowerCase() === 'content-type',
+  );
+  return named ? options.headers : { 'content-type': 'application/json', ...options.headers };
+}
+
 /**
  * Sends the request target exactly as written: fetch and supertest would normalise
  * "/api/../openapi.json" before it ever left the client.
@@ -78,7 +95,7 @@ export function send(
         port,
         path: target,
         method: options.method ?? 'GET',
-        headers: options.headers,
+        headers: withJsonType(options),
         agent: false,
       },
       (res) => {

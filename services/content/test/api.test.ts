@@ -1,3 +1,4 @@
+import { routesOf } from '@probedge/proto';
 import { CONTENT_CATEGORIES, isKnownCategory, matchRoute, NOT_ADVICE_LINE } from '@probedge/proto';
 import fc from 'fast-check';
 import request from 'supertest';
@@ -104,9 +105,8 @@ describe('content API over the bundled content', () => {
 
   it('documents every route in its OpenAPI document', async () => {
     const res = await http().get('/openapi.json').expect(200);
-    expect(Object.keys(res.body.paths).sort()).toEqual(
-      ['/api/blogs', '/api/blogs/{slug}', '/api/faq', '/api/guides', '/api/guides/{slug}'].sort(),
-    );
+    const routes = routesOf('content').map((route) => route.path.replace(/:(\w+)/g, '{$1}'));
+    expect(Object.keys(res.body.paths).sort()).toEqual([...new Set(routes)].sort());
   });
 
   it('documents only routes the route table gives to this service', async () => {

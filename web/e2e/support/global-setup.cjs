@@ -7,6 +7,8 @@ module.exports = async function globalSetup() {
   process.env.NODE_ENV = 'production';
   // Request logs of eight processes would bury the test output; warnings and errors still show.
   process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
+  // Every browser test comes from one address; the general limit would otherwise count them all.
+  process.env.RATE_LIMIT_GENERAL = process.env.RATE_LIMIT_GENERAL ?? '100000';
   const stack = await import(
     pathToFileURL(path.join(__dirname, '../../../deploy/local/stack.mjs')).href
   );

@@ -1,0 +1,64 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Methods that change state: the ones a foreign page must never be able to send with cookies. */
+export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+export interface PolicyInput {
+  method: string;
+  pathname: string;
+  headers: IncomingHttpHeaders;
+  /** Whether the Origin header (when present) is this site or an allowed one. */
+  originAllowed: boolean;
+}
+
+/** Largest body by its Content-Length, in bytes, for a path. */
+export type BodyLimit = (pathname: string) => number;
+
+function hasBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  if (length !== undefined) return Number(length) > 0;
+  return headers['transfer-encoding'] !== undefined;
+}
+
+/** Parses "100kb", "1mb", "512b" into bytes. */
+export function parseByteSize(value: string): number {
+  const match = /^(\d+)(b|kb|mb)$/i.exec(value.trim());
+  if (!match) throw new Error(`not a size: ${value}`);
+  const unit = { b: 1, kb: 1024, mb: 1024 * 1024 }[match[2].toLowerCase() as 'b' | 'kb' | 'mb'];
+  return Number(match[1]) * unit;
+}
+
+/**
+ * What the gateway refuses before a request reaches a service: a state-changing request from a
+ * foreign page (403), a body that is not JSON (415), a body over the limit by its length (413).
+ */
+export function refusalFor(input: PolicyInput, bodyLimit: BodyLimit): Refusal | undefined {
+  const { method, pathname, headers } = input;
+  if (!STATE_CHANGING.has(method)) return undefined;
+  const origin = headers.origin;
+  if (origin !== undefined && !input.originAllowed) {
+    return {
+      status: 403,
+      message: `Requests from ${origin.slice(0, 100)} may not change anything here`,
+    };
+  }
+  if (!hasBody(headers)) return undefined;
+  const type = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') {
+    return {
+      status: 415,
+      message: `Request bodies must be application/json${type ? `, not ${type.slice(0, 100)}` : ''}`,
+    };
+  }
+  const limit = bodyLimit(pathname);
+  const length = Number(headers['content-length'] ?? 0);
+  if (length > limit) {
+    return { status: 413, message: `The request body is larger than ${limit} bytes` };
+  }
+  return undefined;
+}

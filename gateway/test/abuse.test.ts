@@ -1,0 +1,144 @@
+import { metricValue } from '@probedge/kit/testing';
+import {
+  send,
+  startGateway,
+  startUpstreams,
+  stopUpstreams,
+  upstreamUrls,
+  type RunningGateway,
+  type Upstreams,
+} from './support/gateway';
+
+describe('what the gateway refuses before a service sees it', () => {
+  let upstreams: Upstreams;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    upstreams = await startUpstreams();
+    gateway = await startGateway({
+      ...upstreamUrls(upstreams),
+      PUBLIC_URL: 'https://probedge.example',
+      CORS_ALLOWED_ORIGINS: ['https://partner.example'],
+      BODY_LIMIT: '1kb',
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await stopUpstreams(upstreams);
+  });
+
+  const post = (path: string, headers: Record<string, string>, body = '{}') =>
+    send(gateway.url, path, { method: 'POST', headers, body });
+
+  it('refuses a write from a foreign page with 403, and lets the site and allowed origins write', async () => {
+    const foreign = await post('/api/create-checkout-session', { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+    expect(upstreams.billing.received).toHaveLength(0);
+
+    for (const origin of ['https://probedge.example', 'https://partner.example']) {
+      expect((await post('/api/create-checkout-session', { origin })).status).toBe(200);
+    }
+    // Same origin by Host, whatever PUBLIC_URL says (a visitor on the loopback address).
+    const host = new URL(gateway.url).host;
+    expect((await post('/api/newsletter', { origin: `http://${host}` })).status).toBe(200);
+    // Server-to-server calls (Stripe) send no Origin at all.
+    expect((await post('/api/stripe/webhook', {})).status).toBe(200);
+  });
+
+  it('answers 415 for a body that is not JSON and 413 for one over the limit', async () => {
+    const form = await post(
+      '/api/newsletter',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'email=a',
+    );
+    expect(form.status).toBe(415);
+    expect(form.json()).toMatchObject({
+      statusCode: 415,
+      message: expect.stringContaining('application/json'),
+    });
+    const big = await post('/api/newsletter', {}, JSON.stringify({ email: 'x'.repeat(2000) }));
+    expect(big.status).toBe(413);
+    expect(big.json()).toMatchObject({ statusCode: 413 });
+    // A body-less POST (generate) needs no type.
+    expect((await send(gateway.url, '/api/generate-analysis', { method: 'POST' })).status).toBe(
+      200,
+    );
+  });
+
+  it('answers CORS preflights for allowed origins only, never with a wildcard', async () => {
+    const preflight = (origin: string) =>
+      send(gateway.url, '/api/create-checkout-session', {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'Content-Type, Idempotency-Key, X-Secret',
+        },
+      });
+    const allowed = await preflight('https://partner.example');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    expect(allowed.headers['access-control-allow-methods']).toBe('POST');
+    expect(allowed.headers['access-control-allow-headers']).toBe('content-type, idempotency-key');
+
+    const refused = await preflight('https://evil.example');
+    expect(refused.status).toBe(403);
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+
+    const read = await send(gateway.url, '/api/guides', {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(read.status).toBe(200);
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    const partnerRead = await send(gateway.url, '/api/guides', {
+      headers: { origin: 'https://partner.example' },
+    });
+    expect(partnerRead.headers['access-control-allow-origin']).toBe('https://partner.example');
+  });
+});
+
+describe('rate limits shared through Redis by two gateways', () => {
+  let upstreams: Upstreams;
+  const gateways: RunningGateway[] = [];
+
+  beforeAll(async () => {
+    upstreams = await startUpstreams();
+    const shared = {
+      ...upstreamUrls(upstreams),
+      RATE_LIMIT_PREFIX: `gateway-test-shared-${process.pid}-${Date.now()}:`,
+      RATE_LIMIT_GENERAL: 1000,
+      RATE_LIMIT_GENERATE: 3,
+      RATE_LIMIT_WINDOW_SECONDS: 60,
+    };
+    gateways.push(await startGateway(shared), await startGateway(shared));
+  });
+
+  afterAll(async () => {
+    await Promise.all(gateways.map((gateway) => gateway.close()));
+    await stopUpstreams(upstreams);
+  });
+
+  it('counts one client across both replicas and answers 429 with Retry-After', async () => {
+    const generate = (index: number) =>
+      send(gateways[index % 2].url, '/api/generate-analysis', { method: 'POST' });
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await generate(i)).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(upstreams.insights.received).toHaveLength(3);
+
+    const limited = await generate(5);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(limited.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+
+    // Other routes are only under the general limit.
+    expect((await send(gateways[0].url, '/api/guides')).status).toBe(200);
+    const metrics = (await send(gateways[1].url, '/metrics')).text;
+    expect(
+      metricValue(metrics, 'gateway_rate_limited_total', { bucket: 'generate' }),
+    ).toBeGreaterThanOrEqual(1);
+  });
+});
