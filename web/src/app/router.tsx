@@ -54,6 +54,8 @@ const screens: RouteObject[] = [
     () => import('../features/professional-trading/components/professional-trading-page'),
     'ProfessionalTradingPage',
   ),
+  page('/demo', () => import('../features/demo/components/demo-page'), 'DemoPage'),
+  page('/research', () => import('../features/research/components/research-page'), 'ResearchPage'),
   page('/faq', () => import('../features/faq/components/faq-page'), 'FaqPage'),
   page('/terms', () => import('../features/legal/components/legal-page'), 'TermsPage'),
   page('/privacy', () => import('../features/legal/components/legal-page'), 'PrivacyPage'),

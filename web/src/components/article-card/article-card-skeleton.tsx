@@ -15,14 +15,14 @@ export function ArticleCardSkeleton() {
   );
 }
 
-/** A grid of `count` skeleton cards, announced once as loading. */
+/** A grid of `count` skeleton cards, announced once as loading; a status is not a list. */
 export function ArticleSkeletonGrid({ count, label }: { count: number; label: string }) {
   return (
-    <CardGrid role="status" aria-busy="true" aria-label={label}>
+    <CardGrid as="div" role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: count }, (_, index) => (
-        <li key={index}>
+        <div key={index}>
           <ArticleCardSkeleton />
-        </li>
+        </div>
       ))}
     </CardGrid>
   );

@@ -25,6 +25,12 @@ export const theme = {
     chartDown: '#ff7a7a',
     skeleton: '#e3e8f0',
     skeletonShine: '#f1f4f9',
+    warning: '#9a3412',
+    warningSoft: '#ffedd5',
+    info: '#1e40af',
+    infoSoft: '#dbeafe',
+    premium: '#6b21a8',
+    premiumSoft: '#f3e8ff',
   },
   fonts: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",

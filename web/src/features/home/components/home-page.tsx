@@ -1,29 +1,200 @@
-import { NOT_ADVICE_LINE } from '@probedge/proto';
+import { lazy, Suspense, useState } from 'react';
+import { NOT_ADVICE_LINE, type Stock } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { organization, webSite } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
+import { ExternalButton } from '../../../components/ui/external-button';
 import { CardGrid, PageContainer } from '../../../components/ui/page.styles';
-import { HOME_START_CARDS } from '../../../content/home';
+import {
+  HOME_ACCESS,
+  HOME_HERO,
+  HOME_INFO_COLUMNS,
+  HOME_PLANS,
+  HOME_POWERS,
+  HOME_SCREENSHOTS,
+  HOME_START_CARDS,
+  HOME_TICKER_FALLBACK,
+  HOME_TRADE_STORIES,
+} from '../../../content/home';
 import { appConfig } from '../../../lib/config';
 import { useHomeFeeds } from '../hooks/use-home-feeds';
+import { HomeScreenshot } from './home-screenshot';
 import {
   Actions,
+  Columns,
   Hero,
   HeroInner,
   HeroSubtitle,
   HeroText,
   HeroTitle,
+  InfoBlock,
+  PlanCard,
+  PlanGrid,
+  PlanPrice,
+  PowerLayout,
+  Section,
   SectionTitle,
+  ShotRow,
   StartAction,
   StartCard,
   StartText,
   StartTitle,
+  Stories,
+  StoriesNote,
+  StoriesTitle,
+  StoryCard,
 } from './home-page.styles';
+import { NewsletterForm } from './newsletter-form';
+import { TopStoriesTicker, type TickerHeadline } from './top-stories-ticker';
+
+// Nothing selects a stock yet, so the panel's code stays out of the landing route until something does.
+const StockDetailsPanel = lazy(() =>
+  import('./stock-details-panel').then((module) => ({ default: module.StockDetailsPanel })),
+);
+
+const FALLBACK_HEADLINES: readonly TickerHeadline[] = HOME_TICKER_FALLBACK.map((title) => ({
+  title,
+}));
+
+function TradeStories() {
+  return (
+    <>
+      <StoriesTitle>{HOME_HERO.storiesTitle}</StoriesTitle>
+      <Stories aria-label="Example trade stories">
+        {HOME_TRADE_STORIES.map((story) => (
+          <li key={story.symbol}>
+            <StoryCard aria-labelledby={`story-${story.symbol}`}>
+              <h3 id={`story-${story.symbol}`}>{story.symbol}</h3>
+              <span>{story.setup}</span>
+              <p>{story.story}</p>
+            </StoryCard>
+          </li>
+        ))}
+      </Stories>
+      <StoriesNote>{HOME_HERO.storiesNote}</StoriesNote>
+    </>
+  );
+}
+
+function AccessLists() {
+  return (
+    <Section aria-labelledby="home-access">
+      <SectionTitle id="home-access">{HOME_ACCESS.title}</SectionTitle>
+      <Columns>
+        {HOME_ACCESS.groups.map((group) => (
+          <InfoBlock key={group.title} aria-label={group.title}>
+            <h3>{group.title}</h3>
+            <ul>
+              {group.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </InfoBlock>
+        ))}
+      </Columns>
+    </Section>
+  );
+}
+
+function Plans() {
+  const targets = { free: appConfig.scannerUrl, pro: appConfig.proAppUrl };
+  return (
+    <Section aria-labelledby="home-plans">
+      <SectionTitle id="home-plans">Choose how to start</SectionTitle>
+      <PlanGrid>
+        {HOME_PLANS.map((plan) => (
+          <li key={plan.id}>
+            <PlanCard $featured={plan.id === 'pro'} aria-labelledby={`plan-${plan.id}`}>
+              <h3 id={`plan-${plan.id}`}>{plan.name}</h3>
+              <PlanPrice>{plan.price}</PlanPrice>
+              <ul>
+                {plan.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+              <ExternalButton
+                href={targets[plan.id]}
+                variant={plan.id === 'pro' ? 'primary' : 'secondary'}
+              >
+                {plan.action}
+              </ExternalButton>
+            </PlanCard>
+          </li>
+        ))}
+      </PlanGrid>
+    </Section>
+  );
+}
+
+function Powers() {
+  return (
+    <Section aria-labelledby="home-powers">
+      <SectionTitle id="home-powers">{HOME_POWERS.title}</SectionTitle>
+      <PowerLayout>
+        <ul>
+          {HOME_POWERS.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <ShotRow>
+          {HOME_SCREENSHOTS.map((shot) => (
+            <HomeScreenshot key={shot.caption} {...shot} />
+          ))}
+        </ShotRow>
+      </PowerLayout>
+    </Section>
+  );
+}
+
+function StartLearning() {
+  return (
+    <Section aria-labelledby="home-start">
+      <SectionTitle id="home-start">Start learning</SectionTitle>
+      <CardGrid>
+        {HOME_START_CARDS.map((card) => (
+          <li key={card.to}>
+            <StartCard to={card.to}>
+              <StartTitle>{card.title}</StartTitle>
+              <StartText>{card.text}</StartText>
+              <StartAction>{card.action}</StartAction>
+            </StartCard>
+          </li>
+        ))}
+      </CardGrid>
+    </Section>
+  );
+}
+
+function InfoColumns() {
+  return (
+    <Section aria-labelledby="home-info">
+      <SectionTitle id="home-info">Why traders trust {appConfig.brandName}</SectionTitle>
+      <Columns $columns={HOME_INFO_COLUMNS.length}>
+        {HOME_INFO_COLUMNS.map((column) => (
+          <InfoBlock key={column.title} aria-label={column.title}>
+            <h3>{column.title}</h3>
+            <ul>
+              {column.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </InfoBlock>
+        ))}
+      </Columns>
+    </Section>
+  );
+}
 
 export function HomePage() {
-  useHomeFeeds();
+  const { headlines } = useHomeFeeds();
+  // Selecting a stock is future work (resolutions.md): the panel stays hidden until then.
+  const [stock, setStock] = useState<Stock | null>(null);
   const { brandName, brandSubtitle } = appConfig;
   const description = `${brandName}: ${brandSubtitle}. Guides, blogs and probability-based market analysis for traders. ${NOT_ADVICE_LINE}`;
+  const tickerHeadlines =
+    headlines.length > 0
+      ? headlines.map((article) => ({ title: article.title, url: article.url }))
+      : FALLBACK_HEADLINES;
 
   return (
     <>
@@ -42,10 +213,7 @@ export function HomePage() {
         <HeroInner>
           <HeroTitle id="home-title">{brandName}</HeroTitle>
           <HeroSubtitle>{brandSubtitle}</HeroSubtitle>
-          <HeroText>
-            Learn how professional traders think in probabilities: regimes, risk, position sizing
-            and disciplined exits. Everything here is educational content, not investment advice.
-          </HeroText>
+          <HeroText>{HOME_HERO.lead}</HeroText>
           <Actions>
             <ButtonLink to="/guides">Browse Guides</ButtonLink>
             <ButtonLink to="/blogs" $variant="onNavy">
@@ -55,21 +223,26 @@ export function HomePage() {
               FAQ
             </ButtonLink>
           </Actions>
+          <TradeStories />
         </HeroInner>
       </Hero>
+      <TopStoriesTicker headlines={tickerHeadlines} />
       <PageContainer>
-        <SectionTitle>Start learning</SectionTitle>
-        <CardGrid>
-          {HOME_START_CARDS.map((card) => (
-            <li key={card.to}>
-              <StartCard to={card.to}>
-                <StartTitle>{card.title}</StartTitle>
-                <StartText>{card.text}</StartText>
-                <StartAction>{card.action}</StartAction>
-              </StartCard>
-            </li>
-          ))}
-        </CardGrid>
+        {stock && (
+          <Section>
+            <Suspense fallback={null}>
+              <StockDetailsPanel stock={stock} onClose={() => setStock(null)} />
+            </Suspense>
+          </Section>
+        )}
+        <AccessLists />
+        <Plans />
+        <Powers />
+        <StartLearning />
+        <Section>
+          <NewsletterForm />
+        </Section>
+        <InfoColumns />
       </PageContainer>
     </>
   );

@@ -21,15 +21,15 @@ export function DaytraderNews({
 }: DaytraderNewsProps) {
   if (isLoading) {
     return (
-      <CardGrid role="status" aria-busy="true" aria-label={`Loading ${label}`}>
+      <CardGrid as="div" role="status" aria-busy="true" aria-label={`Loading ${label}`}>
         {Array.from({ length: skeletons }, (_, index) => (
-          <li key={index}>
+          <div key={index}>
             <NewsItem data-testid="news-item-skeleton" aria-hidden="true">
               <SkeletonBlock $width="90%" $height="20px" />
               <SkeletonBlock $width="70%" $height="20px" />
               <SkeletonBlock $width="30%" $height="14px" />
             </NewsItem>
-          </li>
+          </div>
         ))}
       </CardGrid>
     );

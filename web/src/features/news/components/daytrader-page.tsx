@@ -3,11 +3,35 @@ import { PageMeta } from '../../../components/seo/page-meta';
 import { webPage } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { CardGrid, PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import {
+  DAYTRADER_CURRENT_SIGNALS,
+  DAYTRADER_HERO,
+  DAYTRADER_PRICING,
+  DAYTRADER_SAMPLE_SIGNALS,
+  DAYTRADER_SCREENSHOT,
+  DAYTRADER_SKILL_LEVELS,
+  DAYTRADER_STEPS,
+  DAYTRADER_TEMPLATES,
+} from '../../../content/daytrader';
 import { useDaytraderArticles } from '../api/get-daytrader-articles';
 import { useSessionId } from '../hooks/use-session-id';
 import { DaytraderNews } from './daytrader-news';
-import { ActiveBanner, DisabledLook, Hero, Price, Section, SectionTitle } from './news.styles';
+import {
+  ActiveBanner,
+  DataTable,
+  DisabledLook,
+  Hero,
+  InfoCard,
+  Lead,
+  Price,
+  PriceCard,
+  Section,
+  SectionTitle,
+  StepList,
+  TableWrap,
+} from './news.styles';
+import { ScreenshotCard } from './screenshot-card';
 
 const TITLE = 'Day Trading Signals';
 const DESCRIPTION = `Probability-based day trading signals and active trading news for ${PRICE.display}/${PRICE.period}.`;
@@ -26,6 +50,152 @@ function SubscriptionActiveBanner() {
   );
 }
 
+function HowItWorks() {
+  return (
+    <Section aria-labelledby="daytrader-how">
+      <SectionTitle id="daytrader-how">How the Day Trading Scanner Works</SectionTitle>
+      <StepList>
+        {DAYTRADER_STEPS.map((step) => (
+          <li key={step.title}>
+            <h3>{step.title}</h3>
+            <p>{step.text}</p>
+          </li>
+        ))}
+      </StepList>
+    </Section>
+  );
+}
+
+function Templates() {
+  return (
+    <Section aria-labelledby="daytrader-templates">
+      <SectionTitle id="daytrader-templates">Pattern templates</SectionTitle>
+      <CardGrid aria-label="Pattern templates">
+        {DAYTRADER_TEMPLATES.map((template) => (
+          <li key={template.name}>
+            <InfoCard>
+              <h3>{template.name}</h3>
+              <p>{template.text}</p>
+              <dl>
+                <dt>Timeframe</dt>
+                <dd>{template.timeframe}</dd>
+              </dl>
+            </InfoCard>
+          </li>
+        ))}
+      </CardGrid>
+    </Section>
+  );
+}
+
+function SampleSignals() {
+  return (
+    <Section aria-labelledby="daytrader-samples">
+      <SectionTitle id="daytrader-samples">Sample signals</SectionTitle>
+      <Lead>What a signal gives you: the template, its probability and a complete trade plan.</Lead>
+      <CardGrid aria-label="Sample signals">
+        {DAYTRADER_SAMPLE_SIGNALS.map((signal) => (
+          <li key={signal.symbol}>
+            <InfoCard>
+              <h3>{signal.symbol}</h3>
+              <p>{signal.template}</p>
+              <dl>
+                <dt>Probability</dt>
+                <dd>{signal.probability}</dd>
+                <dt>Entry</dt>
+                <dd>{signal.entry}</dd>
+                <dt>Stop</dt>
+                <dd>{signal.stop}</dd>
+                <dt>Target</dt>
+                <dd>{signal.target}</dd>
+              </dl>
+            </InfoCard>
+          </li>
+        ))}
+      </CardGrid>
+    </Section>
+  );
+}
+
+function SkillLevels() {
+  return (
+    <Section aria-labelledby="daytrader-skills">
+      <SectionTitle id="daytrader-skills">For every skill level</SectionTitle>
+      <CardGrid>
+        {DAYTRADER_SKILL_LEVELS.map((skill) => (
+          <li key={skill.level}>
+            <InfoCard aria-label={skill.level}>
+              <h3>{skill.level}</h3>
+              <ul>
+                {skill.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </InfoCard>
+          </li>
+        ))}
+      </CardGrid>
+    </Section>
+  );
+}
+
+function CurrentSignals() {
+  return (
+    <Section aria-labelledby="daytrader-current">
+      <SectionTitle id="daytrader-current">Current signals</SectionTitle>
+      <TableWrap>
+        <DataTable>
+          <caption>Sample current signals: static examples, not live data</caption>
+          <thead>
+            <tr>
+              {['Symbol', 'Pattern', 'Probability', 'Entry', 'Stop', 'Target', 'Status'].map(
+                (heading) => (
+                  <th key={heading} scope="col">
+                    {heading}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {DAYTRADER_CURRENT_SIGNALS.map((signal) => (
+              <tr key={signal.symbol}>
+                <th scope="row">{signal.symbol}</th>
+                <td>{signal.pattern}</td>
+                <td>{signal.probability}</td>
+                <td>{signal.entry}</td>
+                <td>{signal.stop}</td>
+                <td>{signal.target}</td>
+                <td>{signal.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      </TableWrap>
+    </Section>
+  );
+}
+
+function Pricing() {
+  return (
+    <Section aria-labelledby="daytrader-pricing">
+      <SectionTitle id="daytrader-pricing">{DAYTRADER_PRICING.title}</SectionTitle>
+      <PriceCard>
+        <p>
+          <Price>{PRICE.display}</Price> per {PRICE.period}
+        </p>
+        <ul>
+          {DAYTRADER_PRICING.includes.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <p>{DAYTRADER_PRICING.note}</p>
+        <ButtonLink to="/subscribe">{DAYTRADER_PRICING.cta}</ButtonLink>
+      </PriceCard>
+    </Section>
+  );
+}
+
 export function DaytraderPage() {
   const { articles, isLoading } = useDaytraderArticles(PAGE_SIZES.daytraderLanding);
   const sessionId = useSessionId();
@@ -41,8 +211,8 @@ export function DaytraderPage() {
       />
       {sessionId && <SubscriptionActiveBanner />}
       <Hero aria-labelledby="daytrader-title">
-        <PageTitle id="daytrader-title">Day Trading, Backed by Probabilities</PageTitle>
-        <p>Pattern detection and risk-aware sizing for intraday setups.</p>
+        <PageTitle id="daytrader-title">{DAYTRADER_HERO.title}</PageTitle>
+        <p>{DAYTRADER_HERO.lead}</p>
         <Price>
           {PRICE.display}/{PRICE.period}
         </Price>
@@ -50,6 +220,16 @@ export function DaytraderPage() {
           Try Sample Scan
         </ButtonLink>
       </Hero>
+
+      <Section aria-label="Screenshot">
+        <ScreenshotCard {...DAYTRADER_SCREENSHOT} />
+      </Section>
+      <HowItWorks />
+      <Templates />
+      <SampleSignals />
+      <SkillLevels />
+      <CurrentSignals />
+      <Pricing />
 
       <Section aria-labelledby="active-trading-news">
         <SectionTitle id="active-trading-news">Active Trading News</SectionTitle>
@@ -62,7 +242,7 @@ export function DaytraderPage() {
           emptyMessage="Loading day trader news..."
         />
       </Section>
-      <NotAdviceNote />
+      <NotAdviceNote>Sample signals on this page are static examples, not live data.</NotAdviceNote>
     </PageContainer>
   );
 }

@@ -1,15 +1,68 @@
 import { CLAIMS, PAGE_SIZES, SKELETON_COUNT } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { webPage } from '../../../components/seo/structured-data';
+import { ButtonLink } from '../../../components/ui/button-link.styles';
+import { ExternalButton } from '../../../components/ui/external-button';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { PageContainer, PageHeader, PageLead, PageTitle } from '../../../components/ui/page.styles';
+import { CardGrid, PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import {
+  FREE_SCANNER_DISCLAIMER,
+  FREE_SCANNER_HERO,
+  FREE_SCANNER_LOCKED,
+  FREE_SCANNER_SIGNALS,
+  FREE_SCANNER_STEPS,
+  FREE_SCANNER_UPGRADE,
+} from '../../../content/free-scanner';
+import { appConfig } from '../../../lib/config';
 import { useDaytraderArticles } from '../api/get-daytrader-articles';
 import { DaytraderNews } from './daytrader-news';
-import { Footnote, PreviewNotice, Section, SectionTitle } from './news.styles';
+import {
+  Blurred,
+  Footnote,
+  Hero,
+  HeroActions,
+  InfoCard,
+  Locked,
+  PreviewNotice,
+  Section,
+  SectionTitle,
+  StepList,
+  UpgradePanel,
+} from './news.styles';
 
 const TITLE = 'Free Scanner Preview';
 const DESCRIPTION =
   'A free preview of the stock scanner: sample signals and a taste of the daily market news feed.';
+
+function SampleSignals() {
+  return (
+    <Section aria-labelledby="preview-signals">
+      <SectionTitle id="preview-signals">Sample signals</SectionTitle>
+      <CardGrid aria-label="Sample signals">
+        {FREE_SCANNER_SIGNALS.map((signal) => (
+          <li key={signal.symbol}>
+            <InfoCard aria-label={`Sample signal ${signal.symbol}`}>
+              <h3>{signal.symbol}</h3>
+              <Blurred>
+                <dt>Pattern</dt>
+                <dd>{signal.pattern}</dd>
+                <dt>Status</dt>
+                <dd>{signal.status}</dd>
+                <dt>Change</dt>
+                <dd>{signal.change}</dd>
+                <dt>Confidence</dt>
+                <dd>{signal.confidence}</dd>
+              </Blurred>
+              <Locked>
+                <span aria-hidden="true">🔒 </span>Entry / exit prices: {FREE_SCANNER_LOCKED}
+              </Locked>
+            </InfoCard>
+          </li>
+        ))}
+      </CardGrid>
+    </Section>
+  );
+}
 
 export function FreeScannerPage() {
   const { articles, isLoading } = useDaytraderArticles(PAGE_SIZES.freePreviewFetch);
@@ -24,13 +77,31 @@ export function FreeScannerPage() {
         path="/free-scanner"
         structuredData={[webPage({ name: TITLE, description: DESCRIPTION, path: '/free-scanner' })]}
       />
-      <PageHeader>
-        <PageTitle>{TITLE}</PageTitle>
-        <PageLead>See how the scanner reads the market before you upgrade.</PageLead>
-      </PageHeader>
-      <PreviewNotice role="note">
-        Free Preview Mode: sample data with limited detail. Upgrade for full access.
-      </PreviewNotice>
+      <Hero aria-labelledby="free-scanner-title">
+        <PageTitle id="free-scanner-title">{TITLE}</PageTitle>
+        <p>{FREE_SCANNER_HERO.lead}</p>
+        <HeroActions>
+          <ExternalButton href={appConfig.proAppUrl}>Upgrade for Full Access</ExternalButton>
+          <ExternalButton href={appConfig.scannerUrl} variant="onNavy">
+            Try Free Scanner
+          </ExternalButton>
+        </HeroActions>
+      </Hero>
+      <PreviewNotice role="note">{FREE_SCANNER_HERO.notice}</PreviewNotice>
+
+      <SampleSignals />
+
+      <Section aria-labelledby="preview-how">
+        <SectionTitle id="preview-how">How the scanner works</SectionTitle>
+        <StepList>
+          {FREE_SCANNER_STEPS.map((step) => (
+            <li key={step.title}>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </StepList>
+      </Section>
 
       <Section aria-labelledby="sample-news">
         <SectionTitle id="sample-news">Sample Market News</SectionTitle>
@@ -45,7 +116,18 @@ export function FreeScannerPage() {
           Showing {shown} of {CLAIMS.dailyNewsUpdates} daily news updates
         </Footnote>
       </Section>
-      <NotAdviceNote />
+
+      <UpgradePanel aria-labelledby="preview-upgrade">
+        <h2 id="preview-upgrade">{FREE_SCANNER_UPGRADE.title}</h2>
+        <p>{FREE_SCANNER_UPGRADE.text}</p>
+        <HeroActions>
+          <ExternalButton href={appConfig.proAppUrl}>Upgrade for Full Access</ExternalButton>
+          <ButtonLink to="/subscribe" $variant="onNavy">
+            See Pricing
+          </ButtonLink>
+        </HeroActions>
+      </UpgradePanel>
+      <NotAdviceNote>{FREE_SCANNER_DISCLAIMER}</NotAdviceNote>
     </PageContainer>
   );
 }

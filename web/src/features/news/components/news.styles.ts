@@ -139,3 +139,189 @@ export const DisabledLook = styled.button`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   cursor: not-allowed;
 `;
+
+export const Lead = styled.p`
+  max-width: 72ch;
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const HeroActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+export const StepList = styled.ol`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  counter-reset: step;
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+
+  li {
+    ${cardSurface}
+    display: grid;
+    counter-increment: step;
+  }
+
+  li::before {
+    content: counter(step);
+    display: inline-grid;
+    place-items: center;
+    width: 32px;
+    height: 32px;
+    border-radius: 50%;
+    background: ${({ theme }) => theme.colors.accent};
+    color: ${({ theme }) => theme.colors.onNavy};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+  }
+
+  h3 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+export const InfoCard = styled.article`
+  display: grid;
+  align-content: start;
+  ${cardSurface}
+
+  h3 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  ul {
+    margin: 0;
+    padding-left: ${({ theme }) => theme.space.lg};
+  }
+
+  dl {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+    margin: 0;
+  }
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  dd {
+    margin: 0;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    text-align: right;
+  }
+`;
+
+export const TableWrap = styled.div`
+  overflow-x: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+export const DataTable = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+
+  caption {
+    padding: ${({ theme }) => theme.space.md};
+    color: ${({ theme }) => theme.colors.textMuted};
+    text-align: left;
+  }
+
+  th,
+  td {
+    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: left;
+    white-space: nowrap;
+  }
+
+  td {
+    font-family: ${({ theme }) => theme.fonts.mono};
+  }
+`;
+
+export const PriceCard = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  justify-items: start;
+  max-width: 480px;
+  ${cardSurface}
+  height: auto;
+  border-color: ${({ theme }) => theme.colors.accent};
+
+  ul {
+    margin: 0;
+    padding-left: ${({ theme }) => theme.space.lg};
+  }
+
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
+/** The preview blurs sample values so only their shape shows; the locked prices stay sharp. */
+export const Blurred = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  margin: 0;
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  dd {
+    margin: 0;
+    filter: blur(1.5px);
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    text-align: right;
+    user-select: none;
+  }
+`;
+
+export const Locked = styled.p`
+  padding: ${({ theme }) => theme.space.sm};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export const UpgradePanel = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  justify-items: start;
+  margin-bottom: ${({ theme }) => theme.space.xxl};
+  padding: ${({ theme }) => theme.space.xl};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.navy};
+  color: ${({ theme }) => theme.colors.onNavy};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+  }
+
+  p {
+    color: ${({ theme }) => theme.colors.onNavyMuted};
+  }
+`;

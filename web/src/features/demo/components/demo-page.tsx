@@ -1,0 +1,188 @@
+import { Fragment } from 'react';
+import { NOT_ADVICE_LINE } from '@probedge/proto';
+import { PageMeta } from '../../../components/seo/page-meta';
+import { webPage } from '../../../components/seo/structured-data';
+import { ButtonLink } from '../../../components/ui/button-link.styles';
+import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import { PageContainer, PageHeader, PageLead, PageTitle } from '../../../components/ui/page.styles';
+import {
+  DEMO_BAYESIAN,
+  DEMO_CLOSING,
+  DEMO_INTRO,
+  DEMO_PREMIUM_SECTIONS,
+  DEMO_SIGNALS,
+  DEMO_VALUE,
+} from '../../../content/demo';
+import { CorrelationMatrix } from './correlation-matrix';
+import {
+  Badge,
+  Banner,
+  BayesGrid,
+  Card,
+  Closing,
+  Grid,
+  Lead,
+  LinkRow,
+  Muted,
+  ScanClaim,
+  Section,
+  SectionTitle,
+  ValueBlock,
+  Explanation,
+  ValueGroups,
+} from './demo.styles';
+
+const DESCRIPTION = `A sample scan with static demo data: three example signals, premium engine read-outs, a correlation matrix and a Bayesian meta-probability panel. ${NOT_ADVICE_LINE}`;
+
+function SignalCards() {
+  return (
+    <Section aria-labelledby="demo-included">
+      <SectionTitle id="demo-included">Included in the subscription</SectionTitle>
+      <ScanClaim>{DEMO_INTRO.scanClaim}; these three signals passed every check.</ScanClaim>
+      <Grid>
+        {DEMO_SIGNALS.map((signal) => (
+          <li key={signal.symbol}>
+            <Card aria-labelledby={`signal-${signal.symbol}`}>
+              <Badge $kind={signal.kind}>{signal.kind}</Badge>
+              <h3 id={`signal-${signal.symbol}`}>{signal.symbol}</h3>
+              <p>{signal.pattern}</p>
+              <dl>
+                <dt>Probability</dt>
+                <dd>{signal.probability}</dd>
+                {signal.levels.map((level) => (
+                  <Fragment key={level.label}>
+                    <dt>{level.label}</dt>
+                    <dd>{level.value}</dd>
+                  </Fragment>
+                ))}
+              </dl>
+              <Muted>{signal.note}</Muted>
+            </Card>
+          </li>
+        ))}
+      </Grid>
+    </Section>
+  );
+}
+
+function PremiumSections() {
+  return (
+    <Section aria-labelledby="demo-premium">
+      <SectionTitle id="demo-premium">Premium analytics</SectionTitle>
+      <Lead>
+        Subscribers see these read-outs for every signal. The values below are static samples.
+      </Lead>
+      <Grid>
+        {DEMO_PREMIUM_SECTIONS.map((section) => (
+          <li key={section.id}>
+            <Card aria-labelledby={`premium-${section.id}`}>
+              <Badge $kind="PREMIUM">PREMIUM ONLY</Badge>
+              <h3 id={`premium-${section.id}`}>{section.title}</h3>
+              <Muted>{section.summary}</Muted>
+              <dl>
+                {section.metrics.map((metric) => (
+                  <Fragment key={metric.label}>
+                    <dt>{metric.label}</dt>
+                    <dd>{metric.value}</dd>
+                  </Fragment>
+                ))}
+              </dl>
+            </Card>
+          </li>
+        ))}
+      </Grid>
+    </Section>
+  );
+}
+
+function BayesianPanel() {
+  return (
+    <Section aria-labelledby="demo-bayes">
+      <SectionTitle id="demo-bayes">Bayesian meta-probability</SectionTitle>
+      <Lead>
+        <Badge $kind="PREMIUM">PREMIUM ONLY</Badge> How sure the model is of its own probability,
+        from posterior sampling.
+      </Lead>
+      <BayesGrid>
+        {DEMO_BAYESIAN.map((figure) => (
+          <div key={figure.label}>
+            <dt>{figure.label}</dt>
+            <dd data-testid="bayes-value">{figure.value}</dd>
+            <Explanation>{figure.explanation}</Explanation>
+          </div>
+        ))}
+      </BayesGrid>
+    </Section>
+  );
+}
+
+export function DemoPage() {
+  return (
+    <PageContainer>
+      <PageMeta
+        title="Scanner Demo (Sample Data)"
+        description={DESCRIPTION}
+        keywords={[
+          'stock scanner demo',
+          'sample trading signals',
+          'correlation matrix',
+          'bayesian',
+        ]}
+        path="/demo"
+        structuredData={[
+          webPage({ name: DEMO_INTRO.title, description: DESCRIPTION, path: '/demo' }),
+        ]}
+      />
+      <Banner role="note">{DEMO_INTRO.banner}</Banner>
+      <PageHeader>
+        <PageTitle>{DEMO_INTRO.title}</PageTitle>
+        <PageLead>{DEMO_INTRO.lead}</PageLead>
+      </PageHeader>
+
+      <SignalCards />
+      <PremiumSections />
+
+      <Section aria-labelledby="demo-correlation">
+        <SectionTitle id="demo-correlation">30-day correlation matrix</SectionTitle>
+        <Lead>
+          <Badge $kind="PREMIUM">PREMIUM ONLY</Badge> How the signal’s stock moved with the rest of
+          the watch list over the last 30 sessions.
+        </Lead>
+        <CorrelationMatrix />
+      </Section>
+
+      <BayesianPanel />
+
+      <ValueBlock aria-labelledby="demo-value">
+        <h2 id="demo-value">{DEMO_VALUE.title}</h2>
+        <p>{DEMO_VALUE.lead}</p>
+        <ValueGroups>
+          {DEMO_VALUE.groups.map((group) => (
+            <div key={group.title}>
+              <h3>{group.title}</h3>
+              <ul>
+                {group.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </ValueGroups>
+      </ValueBlock>
+
+      <Closing aria-labelledby="demo-closing">
+        <SectionTitle id="demo-closing">{DEMO_CLOSING.title}</SectionTitle>
+        <p>{DEMO_CLOSING.text}</p>
+        <LinkRow>
+          {DEMO_CLOSING.links.map((to, index) => (
+            <ButtonLink key={to} to={to} $variant={index === 0 ? 'primary' : 'secondary'}>
+              {DEMO_CLOSING.linkLabel}
+            </ButtonLink>
+          ))}
+        </LinkRow>
+        <Muted>{DEMO_CLOSING.simulatedNote}</Muted>
+      </Closing>
+      <NotAdviceNote />
+    </PageContainer>
+  );
+}

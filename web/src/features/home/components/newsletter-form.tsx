@@ -1,0 +1,87 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button-link.styles';
+import { HOME_NEWSLETTER } from '../../../content/home';
+import { apiErrorMessage, HttpError } from '../../../lib/api-client';
+import { subscribeNewsletter } from '../api/subscribe-newsletter';
+import {
+  EmailInput,
+  FieldError,
+  FieldRow,
+  NewsletterBox,
+  SuccessBox,
+} from './newsletter-form.styles';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type FormState =
+  { status: 'idle' | 'sending' } | { status: 'error'; message: string } | { status: 'done' };
+
+function failureMessage(error: unknown): string {
+  if (error instanceof HttpError) {
+    if (error.status === 400) return apiErrorMessage(error) ?? HOME_NEWSLETTER.invalid;
+    if (error.status === 429) return HOME_NEWSLETTER.tooMany;
+  }
+  return HOME_NEWSLETTER.failed;
+}
+
+/** 'Get Daily Insights': double opt-in, so success only ever says to check the inbox. */
+export function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<FormState>({ status: 'idle' });
+  const inputId = useId();
+  const errorId = useId();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const address = email.trim();
+    if (!EMAIL_PATTERN.test(address)) {
+      setState({ status: 'error', message: HOME_NEWSLETTER.invalid });
+      return;
+    }
+    setState({ status: 'sending' });
+    try {
+      await subscribeNewsletter(address);
+      setState({ status: 'done' });
+    } catch (error) {
+      setState({ status: 'error', message: failureMessage(error) });
+    }
+  }
+
+  return (
+    <NewsletterBox aria-labelledby="newsletter-title">
+      <h2 id="newsletter-title">{HOME_NEWSLETTER.title}</h2>
+      <p>{HOME_NEWSLETTER.text}</p>
+      {state.status === 'done' ? (
+        <SuccessBox role="status">
+          <strong>{HOME_NEWSLETTER.success}</strong>
+          <span>{HOME_NEWSLETTER.successDetail}</span>
+        </SuccessBox>
+      ) : (
+        <form noValidate onSubmit={submit}>
+          <label htmlFor={inputId}>E-mail address</label>
+          <FieldRow>
+            <EmailInput
+              id={inputId}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={state.status === 'error' || undefined}
+              aria-describedby={state.status === 'error' ? errorId : undefined}
+            />
+            <Button type="submit" disabled={state.status === 'sending'}>
+              {state.status === 'sending' ? 'Subscribing...' : 'Subscribe'}
+            </Button>
+          </FieldRow>
+          {state.status === 'error' && (
+            <FieldError id={errorId} role="alert">
+              {state.message}
+            </FieldError>
+          )}
+        </form>
+      )}
+    </NewsletterBox>
+  );
+}

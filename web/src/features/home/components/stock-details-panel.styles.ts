@@ -1,0 +1,56 @@
+import styled from 'styled-components';
+import type { ChangeDirection } from './stock-details-panel';
+
+export const PanelBox = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.xl};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+`;
+
+export const PanelHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+  align-items: start;
+  justify-content: space-between;
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+  }
+
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+`;
+
+export const DetailsGrid = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+  margin: 0;
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+
+  dd {
+    margin: 0;
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+`;
+
+export const Change = styled.span<{ $direction: ChangeDirection }>`
+  color: ${({ $direction, theme }) =>
+    $direction === 'up'
+      ? theme.colors.success
+      : $direction === 'down'
+        ? theme.colors.danger
+        : theme.colors.text};
+`;

@@ -1,0 +1,51 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { NOT_ADVICE_LINE } from '@probedge/proto';
+import { PageMeta } from '../../../components/seo/page-meta';
+import { webPage } from '../../../components/seo/structured-data';
+import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import { PageContainer, PageHeader, PageLead, PageTitle } from '../../../components/ui/page.styles';
+import { RESEARCH_INTRO } from '../../../content/research';
+import { CaseStudiesTab } from './case-studies-tab';
+import { FrameworkTab } from './framework-tab';
+import { Tab, TabList, TabPanel } from './research.styles';
+
+const DESCRIPTION = `The mathematical framework behind probability-based trading signals, with illustrative case studies. ${NOT_ADVICE_LINE}`;
+
+export function ResearchPage() {
+  return (
+    <PageContainer>
+      <PageMeta
+        title="Research: Mathematical Framework and Case Studies"
+        description={DESCRIPTION}
+        keywords={[
+          'quantitative trading research',
+          'regime detection',
+          'kelly criterion',
+          'trading case studies',
+        ]}
+        path="/research"
+        structuredData={[
+          webPage({ name: RESEARCH_INTRO.title, description: DESCRIPTION, path: '/research' }),
+        ]}
+      />
+      <PageHeader>
+        <PageTitle>{RESEARCH_INTRO.title}</PageTitle>
+        <PageLead>{RESEARCH_INTRO.lead}</PageLead>
+      </PageHeader>
+      <Tabs.Root defaultValue="framework">
+        <TabList aria-label="Research sections">
+          <Tab value="framework">Mathematical Framework</Tab>
+          <Tab value="cases">Case Studies</Tab>
+        </TabList>
+        {/* Both panels stay in the page (hidden by CSS) so the prerendered HTML carries every case. */}
+        <TabPanel value="framework" forceMount>
+          <FrameworkTab />
+        </TabPanel>
+        <TabPanel value="cases" forceMount>
+          <CaseStudiesTab />
+        </TabPanel>
+      </Tabs.Root>
+      <NotAdviceNote />
+    </PageContainer>
+  );
+}
