@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { configure } from '@testing-library/react';
+
+// Screens are lazy routes: the first render of a file compiles and loads the whole feature, which
+// on a busy CI machine can outlast findBy's default second. The bound only limits a failing wait.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs; the router, Radix and scrolling to the top expect them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
