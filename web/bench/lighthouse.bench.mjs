@@ -22,10 +22,14 @@ process.env.PUBLIC_URL = settings.gatewayUrl;
 await stack.prepare(settings);
 const stop = await stack.start(settings);
 
-/** The scripts the landing page's HTML loads, with their static imports, gzipped. */
+/** The scripts the landing page loads (the entry, the home route's chunk, their imports), gzipped. */
 async function landingJavaScript() {
   const dist = path.join(root, 'web', 'dist');
   const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+  const { readdir } = await import('node:fs/promises');
+  const homeChunks = (await readdir(path.join(dist, 'assets'))).filter((name) =>
+    /^home-page-[\w-]+\.js$/.test(name),
+  );
   const seen = new Set();
   const queue = [...html.matchAll(/<script[^>]+src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
   queue.push(
@@ -33,6 +37,7 @@ async function landingJavaScript() {
       (m) => m[1],
     ),
   );
+  queue.push(...homeChunks.map((name) => `/assets/${name}`));
   let total = 0;
   while (queue.length) {
     const file = queue.shift();
@@ -43,7 +48,7 @@ async function landingJavaScript() {
     // Static imports between chunks (`import ... from "./x.js"`) load with the entry.
     for (const match of source
       .toString('utf8')
-      .matchAll(/(?:^|[;\n])import\s*[^'"()]*?["']\.\/([^'"]+\.js)["']/g)) {
+      .matchAll(/\bimport\s*(?:[\w{},\s*$]*?from\s*)?["']\.\/([^'"]+\.js)["']/g)) {
       queue.push(`/assets/${match[1]}`);
     }
   }
