@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { PUBLIC_PAGES } from '@probedge/proto';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
 
@@ -69,26 +70,8 @@ async function tabUntil(page: Page, accept: () => Promise<boolean>, limit = 80):
   throw new Error('Tab never reached the wanted element');
 }
 
-const STATIC_ROUTES = [
-  '/',
-  '/business',
-  '/analysis',
-  '/research',
-  '/guides',
-  '/blogs',
-  '/daytrader',
-  '/professional-trading',
-  '/free-scanner',
-  '/demo',
-  '/opinion',
-  '/subscribe',
-  '/subscribe/success',
-  '/account',
-  '/faq',
-  '/terms',
-  '/privacy',
-  '/cookies',
-];
+/** Every public page, plus the personal pages the sitemap leaves out. */
+const STATIC_ROUTES: readonly string[] = [...PUBLIC_PAGES, '/subscribe/success', '/account'];
 
 /** Opens a route and lists what is wrong with it: console errors and serious axe violations. */
 async function routeProblems(browser: Browser, route: string): Promise<string[]> {

@@ -22,8 +22,24 @@ const app = (fallback: Record<string, unknown>) => (
   </StrictMode>
 );
 
-// React manages <head> from here on; the build's title and meta would otherwise be duplicated.
-for (const element of document.head.querySelectorAll('[data-static]')) element.remove();
+/**
+ * React manages <head> from here on. The build's title and meta stay until React has put in its
+ * own (after the page's lazy chunk loads), so the document is never without a title.
+ */
+function handHeadToReact(): void {
+  const handOver = () => {
+    if (!document.head.querySelector('title:not([data-static])')) return false;
+    for (const element of document.head.querySelectorAll('[data-static]')) element.remove();
+    return true;
+  };
+  if (handOver()) return;
+  const observer = new MutationObserver(() => {
+    if (handOver()) observer.disconnect();
+  });
+  observer.observe(document.head, { childList: true });
+}
+
+handHeadToReact();
 
 // A page prerendered for this very path is hydrated; any other (a new slug, a personal page)
 // renders from scratch over the app shell.

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { NOT_ADVICE_LINE } from '@probedge/proto';
+import { TitledSection } from '../../../components/ui/titled-section';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { webPage } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
@@ -25,7 +26,6 @@ import {
   LinkRow,
   Muted,
   ScanClaim,
-  Section,
   SectionTitle,
   ValueBlock,
   Explanation,
@@ -36,8 +36,7 @@ const DESCRIPTION = `A sample scan with static demo data: three example signals,
 
 function SignalCards() {
   return (
-    <Section aria-labelledby="demo-included">
-      <SectionTitle id="demo-included">Included in the subscription</SectionTitle>
+    <TitledSection id="demo-included" title="Included in the subscription">
       <ScanClaim>{DEMO_INTRO.scanClaim}; these three signals passed every check.</ScanClaim>
       <Grid>
         {DEMO_SIGNALS.map((signal) => (
@@ -61,14 +60,13 @@ function SignalCards() {
           </li>
         ))}
       </Grid>
-    </Section>
+    </TitledSection>
   );
 }
 
 function PremiumSections() {
   return (
-    <Section aria-labelledby="demo-premium">
-      <SectionTitle id="demo-premium">Premium analytics</SectionTitle>
+    <TitledSection id="demo-premium" title="Premium analytics">
       <Lead>
         Subscribers see these read-outs for every signal. The values below are static samples.
       </Lead>
@@ -91,14 +89,13 @@ function PremiumSections() {
           </li>
         ))}
       </Grid>
-    </Section>
+    </TitledSection>
   );
 }
 
 function BayesianPanel() {
   return (
-    <Section aria-labelledby="demo-bayes">
-      <SectionTitle id="demo-bayes">Bayesian meta-probability</SectionTitle>
+    <TitledSection id="demo-bayes" title="Bayesian meta-probability">
       <Lead>
         <Badge $kind="PREMIUM">PREMIUM ONLY</Badge> How sure the model is of its own probability,
         from posterior sampling.
@@ -112,7 +109,7 @@ function BayesianPanel() {
           </div>
         ))}
       </BayesGrid>
-    </Section>
+    </TitledSection>
   );
 }
 
@@ -142,14 +139,13 @@ export function DemoPage() {
       <SignalCards />
       <PremiumSections />
 
-      <Section aria-labelledby="demo-correlation">
-        <SectionTitle id="demo-correlation">30-day correlation matrix</SectionTitle>
+      <TitledSection id="demo-correlation" title="30-day correlation matrix">
         <Lead>
           <Badge $kind="PREMIUM">PREMIUM ONLY</Badge> How the signal’s stock moved with the rest of
           the watch list over the last 30 sessions.
         </Lead>
         <CorrelationMatrix />
-      </Section>
+      </TitledSection>
 
       <BayesianPanel />
 

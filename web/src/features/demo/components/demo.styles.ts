@@ -2,6 +2,13 @@ import styled, { css } from 'styled-components';
 import type { CorrelationStrength } from '../../../content/demo';
 import { cardSurface } from '../../../components/ui/card-surface.styles';
 
+export {
+  ActionRow as LinkRow,
+  ThreeColumnList as Grid,
+  Lead,
+  SectionTitle,
+} from '../../../components/ui/section.styles';
+
 export const Banner = styled.p`
   margin-bottom: ${({ theme }) => theme.space.lg};
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
@@ -12,33 +19,6 @@ export const Banner = styled.p`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   letter-spacing: 0.06em;
   text-align: center;
-`;
-
-export const Section = styled.section`
-  margin-bottom: ${({ theme }) => theme.space.xxl};
-`;
-
-export const SectionTitle = styled.h2`
-  margin-bottom: ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-`;
-
-export const Lead = styled.p`
-  max-width: 72ch;
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-export const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
 `;
 
 export const Card = styled.article`
@@ -254,12 +234,6 @@ export const Closing = styled.section`
   justify-items: start;
   ${cardSurface}
   height: auto;
-`;
-
-export const LinkRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
 `;
 
 /** Plain text under each figure: an explanation nobody has to hover for. */

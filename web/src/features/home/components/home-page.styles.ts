@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { cardSurface } from '../../../components/ui/card-surface.styles';
 
+export { TwoColumnGrid as ShotRow } from '../../../components/ui/grid.styles';
+
 export const Hero = styled.section`
   background:
     radial-gradient(circle at 85% 10%, rgba(127, 176, 255, 0.18), transparent 45%),
@@ -223,15 +225,6 @@ export const PowerLayout = styled.div`
 
   li + li {
     margin-top: ${({ theme }) => theme.space.sm};
-  }
-`;
-
-export const ShotRow = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `;
 

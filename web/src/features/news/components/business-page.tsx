@@ -1,3 +1,4 @@
+import { TitledSection } from '../../../components/ui/titled-section';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { collectionPage } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
@@ -36,8 +37,7 @@ export function BusinessPage() {
         <PageLead>{TRADING_EDGE_INTRO}</PageLead>
       </PageHeader>
 
-      <Section aria-labelledby="case-studies">
-        <SectionTitle id="case-studies">Case studies</SectionTitle>
+      <TitledSection id="case-studies" title="Case studies">
         <CaseList>
           {TRADING_EDGE_CASES.map((item) => (
             <li key={item.title}>
@@ -48,10 +48,9 @@ export function BusinessPage() {
             </li>
           ))}
         </CaseList>
-      </Section>
+      </TitledSection>
 
-      <Section aria-labelledby="screenshots">
-        <SectionTitle id="screenshots">Inside the platform</SectionTitle>
+      <TitledSection id="screenshots" title="Inside the platform">
         <CaseList>
           {TRADING_EDGE_SCREENSHOTS.map((shot) => (
             <li key={shot.caption}>
@@ -59,7 +58,7 @@ export function BusinessPage() {
             </li>
           ))}
         </CaseList>
-      </Section>
+      </TitledSection>
 
       <Section aria-labelledby="why-it-matters">
         <Panel>
@@ -68,8 +67,7 @@ export function BusinessPage() {
         </Panel>
       </Section>
 
-      <Section aria-labelledby="business-news">
-        <SectionTitle id="business-news">Business news</SectionTitle>
+      <TitledSection id="business-news" title="Business news">
         <ArticleGrid
           label="Business articles"
           articles={articles}
@@ -79,7 +77,7 @@ export function BusinessPage() {
           emptyMessage="No business articles available at the moment"
           headingLevel={3}
         />
-      </Section>
+      </TitledSection>
       <NotAdviceNote />
     </PageContainer>
   );

@@ -1,4 +1,5 @@
 import { PAGE_SIZES, PRICE, SKELETON_COUNT } from '@probedge/proto';
+import { TitledSection } from '../../../components/ui/titled-section';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { webPage } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
@@ -27,7 +28,6 @@ import {
   Price,
   PriceCard,
   Section,
-  SectionTitle,
   StepList,
   TableWrap,
 } from './news.styles';
@@ -52,8 +52,7 @@ function SubscriptionActiveBanner() {
 
 function HowItWorks() {
   return (
-    <Section aria-labelledby="daytrader-how">
-      <SectionTitle id="daytrader-how">How the Day Trading Scanner Works</SectionTitle>
+    <TitledSection id="daytrader-how" title="How the Day Trading Scanner Works">
       <StepList>
         {DAYTRADER_STEPS.map((step) => (
           <li key={step.title}>
@@ -62,14 +61,13 @@ function HowItWorks() {
           </li>
         ))}
       </StepList>
-    </Section>
+    </TitledSection>
   );
 }
 
 function Templates() {
   return (
-    <Section aria-labelledby="daytrader-templates">
-      <SectionTitle id="daytrader-templates">Pattern templates</SectionTitle>
+    <TitledSection id="daytrader-templates" title="Pattern templates">
       <CardGrid aria-label="Pattern templates">
         {DAYTRADER_TEMPLATES.map((template) => (
           <li key={template.name}>
@@ -84,14 +82,13 @@ function Templates() {
           </li>
         ))}
       </CardGrid>
-    </Section>
+    </TitledSection>
   );
 }
 
 function SampleSignals() {
   return (
-    <Section aria-labelledby="daytrader-samples">
-      <SectionTitle id="daytrader-samples">Sample signals</SectionTitle>
+    <TitledSection id="daytrader-samples" title="Sample signals">
       <Lead>What a signal gives you: the template, its probability and a complete trade plan.</Lead>
       <CardGrid aria-label="Sample signals">
         {DAYTRADER_SAMPLE_SIGNALS.map((signal) => (
@@ -113,14 +110,13 @@ function SampleSignals() {
           </li>
         ))}
       </CardGrid>
-    </Section>
+    </TitledSection>
   );
 }
 
 function SkillLevels() {
   return (
-    <Section aria-labelledby="daytrader-skills">
-      <SectionTitle id="daytrader-skills">For every skill level</SectionTitle>
+    <TitledSection id="daytrader-skills" title="For every skill level">
       <CardGrid>
         {DAYTRADER_SKILL_LEVELS.map((skill) => (
           <li key={skill.level}>
@@ -135,14 +131,13 @@ function SkillLevels() {
           </li>
         ))}
       </CardGrid>
-    </Section>
+    </TitledSection>
   );
 }
 
 function CurrentSignals() {
   return (
-    <Section aria-labelledby="daytrader-current">
-      <SectionTitle id="daytrader-current">Current signals</SectionTitle>
+    <TitledSection id="daytrader-current" title="Current signals">
       <TableWrap>
         <DataTable>
           <caption>Sample current signals: static examples, not live data</caption>
@@ -172,14 +167,13 @@ function CurrentSignals() {
           </tbody>
         </DataTable>
       </TableWrap>
-    </Section>
+    </TitledSection>
   );
 }
 
 function Pricing() {
   return (
-    <Section aria-labelledby="daytrader-pricing">
-      <SectionTitle id="daytrader-pricing">{DAYTRADER_PRICING.title}</SectionTitle>
+    <TitledSection id="daytrader-pricing" title={DAYTRADER_PRICING.title}>
       <PriceCard>
         <p>
           <Price>{PRICE.display}</Price> per {PRICE.period}
@@ -192,7 +186,7 @@ function Pricing() {
         <p>{DAYTRADER_PRICING.note}</p>
         <ButtonLink to="/subscribe">{DAYTRADER_PRICING.cta}</ButtonLink>
       </PriceCard>
-    </Section>
+    </TitledSection>
   );
 }
 
@@ -231,8 +225,7 @@ export function DaytraderPage() {
       <CurrentSignals />
       <Pricing />
 
-      <Section aria-labelledby="active-trading-news">
-        <SectionTitle id="active-trading-news">Active Trading News</SectionTitle>
+      <TitledSection id="active-trading-news" title="Active Trading News">
         {/* The list is never shown as failed: a failed request reads like one still on its way. */}
         <DaytraderNews
           label="Day trader news"
@@ -241,7 +234,7 @@ export function DaytraderPage() {
           skeletons={SKELETON_COUNT.landing}
           emptyMessage="Loading day trader news..."
         />
-      </Section>
+      </TitledSection>
       <NotAdviceNote>Sample signals on this page are static examples, not live data.</NotAdviceNote>
     </PageContainer>
   );

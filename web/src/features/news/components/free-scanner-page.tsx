@@ -1,4 +1,5 @@
 import { CLAIMS, PAGE_SIZES, SKELETON_COUNT } from '@probedge/proto';
+import { TitledSection } from '../../../components/ui/titled-section';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { webPage } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
@@ -24,8 +25,6 @@ import {
   InfoCard,
   Locked,
   PreviewNotice,
-  Section,
-  SectionTitle,
   StepList,
   UpgradePanel,
 } from './news.styles';
@@ -36,8 +35,7 @@ const DESCRIPTION =
 
 function SampleSignals() {
   return (
-    <Section aria-labelledby="preview-signals">
-      <SectionTitle id="preview-signals">Sample signals</SectionTitle>
+    <TitledSection id="preview-signals" title="Sample signals">
       <CardGrid aria-label="Sample signals">
         {FREE_SCANNER_SIGNALS.map((signal) => (
           <li key={signal.symbol}>
@@ -60,7 +58,7 @@ function SampleSignals() {
           </li>
         ))}
       </CardGrid>
-    </Section>
+    </TitledSection>
   );
 }
 
@@ -91,8 +89,7 @@ export function FreeScannerPage() {
 
       <SampleSignals />
 
-      <Section aria-labelledby="preview-how">
-        <SectionTitle id="preview-how">How the scanner works</SectionTitle>
+      <TitledSection id="preview-how" title="How the scanner works">
         <StepList>
           {FREE_SCANNER_STEPS.map((step) => (
             <li key={step.title}>
@@ -101,10 +98,9 @@ export function FreeScannerPage() {
             </li>
           ))}
         </StepList>
-      </Section>
+      </TitledSection>
 
-      <Section aria-labelledby="sample-news">
-        <SectionTitle id="sample-news">Sample Market News</SectionTitle>
+      <TitledSection id="sample-news" title="Sample Market News">
         <DaytraderNews
           label="Sample news"
           articles={articles.slice(0, shown)}
@@ -115,7 +111,7 @@ export function FreeScannerPage() {
         <Footnote>
           Showing {shown} of {CLAIMS.dailyNewsUpdates} daily news updates
         </Footnote>
-      </Section>
+      </TitledSection>
 
       <UpgradePanel aria-labelledby="preview-upgrade">
         <h2 id="preview-upgrade">{FREE_SCANNER_UPGRADE.title}</h2>

@@ -1,58 +1,21 @@
 import styled from 'styled-components';
 import { cardSurface } from '../../../components/ui/card-surface.styles';
 
-export const Section = styled.section`
-  margin-bottom: ${({ theme }) => theme.space.xxl};
-`;
-
-export const SectionTitle = styled.h2`
-  margin-bottom: ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-`;
-
-export const Prose = styled.p`
-  max-width: 72ch;
-  margin-bottom: ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
+export { Figure } from '../../../components/ui/figure.styles';
+export {
+  ActionRow as HeroActions,
+  ThreeColumnList as CaseList,
+  Lead,
+  Prose,
+  Section,
+  SectionTitle,
+} from '../../../components/ui/section.styles';
 
 export const Panel = styled.div`
   padding: ${({ theme }) => theme.space.lg};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.surface};
-`;
-
-export const CaseList = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-`;
-
-export const Figure = styled.figure`
-  margin: 0;
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-
-  svg {
-    display: block;
-    width: 100%;
-    height: auto;
-  }
-
-  figcaption {
-    margin-top: ${({ theme }) => theme.space.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
 `;
 
 export const Hero = styled.section`
@@ -138,18 +101,6 @@ export const DisabledLook = styled.button`
   font: inherit;
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   cursor: not-allowed;
-`;
-
-export const Lead = styled.p`
-  max-width: 72ch;
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-export const HeroActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
 `;
 
 export const StepList = styled.ol`

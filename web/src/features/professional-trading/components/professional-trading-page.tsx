@@ -1,4 +1,5 @@
 import { PRICE } from '@probedge/proto';
+import { TitledSection } from '../../../components/ui/titled-section';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { canonicalUrl, webPage, type JsonLd } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
@@ -21,8 +22,6 @@ import {
   PriceLine,
   ProHero,
   Prose,
-  Section,
-  SectionTitle,
   ShotGrid,
   StepList,
 } from './professional-trading.styles';
@@ -73,24 +72,21 @@ export function ProfessionalTradingPage() {
         <ProAccessButton />
       </ProHero>
 
-      <Section aria-labelledby="pro-screens">
-        <SectionTitle id="pro-screens">Inside the app</SectionTitle>
+      <TitledSection id="pro-screens" title="Inside the app">
         <ShotGrid>
           {PRO_SCREENSHOTS.map((shot) => (
             <ProScreenshot key={shot.caption} {...shot} />
           ))}
         </ShotGrid>
-      </Section>
+      </TitledSection>
 
-      <Section aria-labelledby="pro-about">
-        <SectionTitle id="pro-about">What it does</SectionTitle>
+      <TitledSection id="pro-about" title="What it does">
         {PRO_INTRO.description.map((paragraph) => (
           <Prose key={paragraph}>{paragraph}</Prose>
         ))}
-      </Section>
+      </TitledSection>
 
-      <Section aria-labelledby="pro-price">
-        <SectionTitle id="pro-price">{PRO_PRICE_BLOCK.title}</SectionTitle>
+      <TitledSection id="pro-price" title={PRO_PRICE_BLOCK.title}>
         <PriceCard>
           <PriceLine>
             <strong>{PRICE.display}</strong> <span>/{PRICE.period}</span>
@@ -102,10 +98,9 @@ export function ProfessionalTradingPage() {
           </ul>
           <Prose>{PRO_PRICE_BLOCK.note}</Prose>
         </PriceCard>
-      </Section>
+      </TitledSection>
 
-      <Section aria-labelledby="pro-framework">
-        <SectionTitle id="pro-framework">{PRO_FRAMEWORK.title}</SectionTitle>
+      <TitledSection id="pro-framework" title={PRO_FRAMEWORK.title}>
         <Prose>{PRO_FRAMEWORK.lead}</Prose>
         <StepList>
           {PRO_FRAMEWORK.steps.map((step) => (
@@ -115,10 +110,9 @@ export function ProfessionalTradingPage() {
             </li>
           ))}
         </StepList>
-      </Section>
+      </TitledSection>
 
-      <Section aria-labelledby="pro-engines">
-        <SectionTitle id="pro-engines">Algorithm engines</SectionTitle>
+      <TitledSection id="pro-engines" title="Algorithm engines">
         <EngineGrid aria-label="Algorithm engines">
           {PRO_ENGINES.map((engine, index) => (
             <li key={engine.name}>
@@ -134,7 +128,7 @@ export function ProfessionalTradingPage() {
             </li>
           ))}
         </EngineGrid>
-      </Section>
+      </TitledSection>
       <NotAdviceNote />
     </PageContainer>
   );

@@ -1,5 +1,10 @@
 import styled from 'styled-components';
 import { cardSurface } from '../../../components/ui/card-surface.styles';
+import { cardListGrid } from '../../../components/ui/grid.styles';
+
+export { Figure as ShotFigure } from '../../../components/ui/figure.styles';
+export { TwoColumnGrid as ShotGrid } from '../../../components/ui/grid.styles';
+export { Prose } from '../../../components/ui/section.styles';
 
 export const ProHero = styled.section`
   display: grid;
@@ -32,50 +37,6 @@ export const AccessBox = styled.div`
     background: ${({ theme }) => theme.colors.navyRaised};
     color: ${({ theme }) => theme.colors.onNavyMuted};
     cursor: not-allowed;
-  }
-`;
-
-export const Section = styled.section`
-  margin-bottom: ${({ theme }) => theme.space.xxl};
-`;
-
-export const SectionTitle = styled.h2`
-  margin-bottom: ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-`;
-
-export const Prose = styled.p`
-  max-width: 72ch;
-  margin-bottom: ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-export const ShotGrid = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-`;
-
-export const ShotFigure = styled.figure`
-  margin: 0;
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-
-  svg {
-    display: block;
-    width: 100%;
-    height: auto;
-  }
-
-  figcaption {
-    margin-top: ${({ theme }) => theme.space.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 `;
 
@@ -126,19 +87,8 @@ export const StepList = styled.ol`
 `;
 
 export const EngineGrid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  ${cardListGrid}
   margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${({ theme }) => theme.media.lg} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
 `;
 
 export const EngineCard = styled.article`

@@ -2,6 +2,9 @@ import * as Collapsible from '@radix-ui/react-collapsible';
 import * as Tabs from '@radix-ui/react-tabs';
 import styled from 'styled-components';
 import { cardSurface } from '../../../components/ui/card-surface.styles';
+import { cardListGrid } from '../../../components/ui/grid.styles';
+
+export { Lead } from '../../../components/ui/section.styles';
 
 export const TabList = styled(Tabs.List)`
   display: flex;
@@ -43,26 +46,9 @@ export const CaseContent = styled(Collapsible.Content)`
   }
 `;
 
-export const Lead = styled.p`
-  max-width: 72ch;
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
 export const MethodGrid = styled.ol`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  ${cardListGrid}
   margin: 0 0 ${({ theme }) => theme.space.xl};
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${({ theme }) => theme.media.lg} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
 `;
 
 export const MethodCard = styled.article`

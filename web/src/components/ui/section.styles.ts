@@ -1,0 +1,45 @@
+import styled from 'styled-components';
+
+/** A block of a page, spaced from the next one. */
+export const Section = styled.section`
+  margin-bottom: ${({ theme }) => theme.space.xxl};
+`;
+
+export const SectionTitle = styled.h2`
+  margin-bottom: ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+`;
+
+/** A muted paragraph of body text inside a section. */
+export const Prose = styled.p`
+  max-width: 72ch;
+  margin-bottom: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** The muted opening paragraph of a section or tab. */
+export const Lead = styled.p`
+  max-width: 72ch;
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** A wrapping row of buttons or links. */
+export const ActionRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+/** A plain list laid out as one column, three from the md breakpoint. */
+export const ThreeColumnList = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+`;
