@@ -19,7 +19,12 @@ describe('guides and blogs in a browser', () => {
     expect(href).toMatch(/^\/guide\/[a-z0-9-]+$/);
     await firstCard.click();
     await page.waitForURL(`**${href}`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The /guides heading can outlive the URL change while the article's chunk loads: wait for the article itself.
+    await page
+      .locator('main')
+      .getByText(/^Updated/)
+      .first()
+      .waitFor();
     const article = await page.locator('main').innerText();
     expect(article).toContain('Educational content only, not investment advice.');
     expect(article).toMatch(/Updated/);
