@@ -29,6 +29,9 @@ export class SandboxPortalController {
       .status(subscriptions === null ? 401 : 200)
       .type('html')
       .setHeader('Cache-Control', 'no-store')
+      // Under the default no-referrer policy the browser sends `Origin: null` with the cancel form,
+      // which the gateway refuses as a foreign page.
+      .setHeader('Referrer-Policy', 'same-origin')
       .send(sandboxPortalPage(subscriptions, returnUrl));
   }
 
