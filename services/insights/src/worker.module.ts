@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { KitModule } from '@probedge/kit';
+import { QueueDashboard } from './admin/queue-dashboard';
 import { coreProviders } from './app.module';
 import { INSIGHTS_CONFIG, type InsightsConfig } from './config/env';
 import { GenerationService } from './jobs/generation.service';
@@ -42,6 +43,7 @@ export class WorkerModule {
         GenerationService,
         InsightsWorker,
         InsightsScheduler,
+        QueueDashboard,
       ],
     };
   }

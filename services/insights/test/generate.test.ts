@@ -53,10 +53,13 @@ describe('generating the daily items', () => {
     expect(news.requests).toHaveLength(1);
   });
 
-  it('tries again when asked again after the articles arrive', async () => {
+  it('reads a fresh window when asked again after a day without articles', async () => {
+    const first = await http().post('/api/generate-analysis').expect(409);
+    const firstEnd = Date.parse(/before (\S+);/.exec(first.body.message)![1]);
+    // Both arrive after the window the failed attempt read had closed.
     news.articles = [
-      article({ title: 'Chip stocks rally on demand', tickers: ['NVDA'] }, 30),
-      article({ title: 'Chip tariffs loom', tickers: ['NVDA'], feed: 'analysis' }, 60),
+      article({ title: 'Chip stocks rally on demand', tickers: ['NVDA'] }, 0, firstEnd + 1),
+      article({ title: 'Chip tariffs loom', tickers: ['NVDA'], feed: 'analysis' }, 0, firstEnd + 2),
     ];
     const res = await http().post('/api/generate-analysis').expect(200);
     expect(res.body).toEqual({ content: expect.any(String), createdAt: expect.any(String) });
@@ -64,6 +67,9 @@ describe('generating the daily items', () => {
     expect(res.body.content.endsWith(NOT_ADVICE_LINE)).toBe(true);
     const read = await http().get('/api/daily-analysis').expect(200);
     expect(read.body).toEqual(res.body);
+    // The second attempt's window ends after the first one's.
+    expect(Date.parse(news.requests.at(-2)!.until)).toBeGreaterThan(firstEnd);
+    expect(await api.items.count('analysis', today())).toBe(1);
   });
 
   it('runs ten concurrent requests for the same day as one job, one generation, one row', async () => {

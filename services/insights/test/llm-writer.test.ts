@@ -5,6 +5,9 @@ import { completion, startLlmServer, type LlmServer } from './llm-server';
 import { article, startNewsServer, type NewsServer } from './news-server';
 import { createStage, startApi, startWorker, type Running, type Stage } from './support';
 
+const MODEL_UNAVAILABLE =
+  'The daily analysis could not be written: the language model is unavailable. Try again later.';
+
 /** The OpenAI-compatible writer against a local server that speaks chat completions. */
 describe('the language-model writer', () => {
   let news: NewsServer;
@@ -53,6 +56,9 @@ describe('the language-model writer', () => {
     llm.requests.length = 0;
   });
 
+  /** The raw cause kept on the job for operators; readers see only the product message. */
+  const failedReason = async (jobId: string) => (await api.queue.queue.getJob(jobId))?.failedReason;
+
   const generate = (kind: 'analysis' | 'opinion', admin = false) => {
     const call = request(api.app.getHttpServer()).post(`/api/generate-${kind}`);
     return admin ? call.set('X-Admin-Token', 'admin-token-for-tests-0002') : call;
@@ -61,8 +67,10 @@ describe('the language-model writer', () => {
   it('fails the job and stores nothing when the model answers 500 until attempts run out', async () => {
     llm.script({ status: 500 });
     const res = await generate('analysis').expect(502);
-    expect(res.body.message).toContain('language model failed after 3 attempts');
-    expect(res.body.message).toContain('HTTP 500');
+    expect(res.body.message).toBe(MODEL_UNAVAILABLE);
+    const reason = await failedReason(`daily-analysis:${today()}:0`);
+    expect(reason).toContain('language model failed after 3 attempts');
+    expect(reason).toContain('HTTP 500');
     expect(llm.requests).toHaveLength(3);
     expect(await api.items.count('analysis', today())).toBe(0);
   });
@@ -70,7 +78,9 @@ describe('the language-model writer', () => {
   it('fails on timeouts the same way', async () => {
     llm.script({ hold: true });
     const res = await generate('analysis').expect(502);
-    expect(res.body.message).toContain('no answer within 300 ms');
+    expect(res.body.message).toBe(MODEL_UNAVAILABLE);
+    expect(JSON.stringify(res.body)).not.toContain('127.0.0.1');
+    expect(await failedReason(`daily-analysis:${today()}:0`)).toContain('no answer within 300 ms');
     expect(llm.requests).toHaveLength(3);
     expect(await api.items.count('analysis', today())).toBe(0);
   });
@@ -109,7 +119,10 @@ describe('the language-model writer', () => {
   it('does not retry a refusal such as 401', async () => {
     llm.script({ status: 401 });
     const res = await generate('analysis', true).expect(502);
-    expect(res.body.message).toContain('HTTP 401');
+    expect(res.body.message).toBe(
+      'The daily analysis could not be written: the language model refused the request.',
+    );
+    expect(await failedReason(`daily-analysis:${today()}:1`)).toContain('HTTP 401');
     expect(llm.requests).toHaveLength(1);
     // The day's earlier item is untouched.
     expect((await api.items.find('analysis', today()))?.content).toContain('Chips led the day');

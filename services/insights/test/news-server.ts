@@ -16,6 +16,7 @@ interface ListRequest {
   since: string;
   until: string;
   limit: number;
+  pageToken: string;
 }
 
 /**
@@ -27,10 +28,13 @@ export interface NewsServer {
   articles: NewsArticle[];
   /** Every ListArticles request received, in order. */
   requests: ListRequest[];
-  /** When set, every call fails with this gRPC status. */
+  /** When set, calls fail with this gRPC status (every call, or the next `failTimes` calls). */
   failWith?: number;
+  failTimes?: number;
   close(): Promise<void>;
 }
+
+export const NEWS_OUTAGE_DETAILS = 'connect ECONNREFUSED news-grpc.internal:5002';
 
 export async function startNewsServer(): Promise<NewsServer> {
   const definition = loadSync(protoFile('news/v1/news.proto'), {
@@ -58,18 +62,25 @@ export async function startNewsServer(): Promise<NewsServer> {
       callback: (error: { code: number; details: string } | null, value?: unknown) => void,
     ) {
       state.requests.push(call.request);
-      if (state.failWith !== undefined) {
-        callback({ code: state.failWith, details: 'news is down for this test' });
+      if (state.failWith !== undefined && (state.failTimes === undefined || state.failTimes > 0)) {
+        if (state.failTimes !== undefined) state.failTimes -= 1;
+        // Details as a real outage reports them: an internal address that must not reach readers.
+        callback({ code: state.failWith, details: NEWS_OUTAGE_DETAILS });
         return;
       }
-      const { feed, since, until, limit } = call.request;
-      const articles = state.articles
+      const { feed, since, until, limit, pageToken } = call.request;
+      const matching = state.articles
         .filter((article) => !feed || article.feed === feed)
         .filter((article) => !since || article.publishedAt >= new Date(since).toISOString())
         .filter((article) => !until || article.publishedAt < new Date(until).toISOString())
-        .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id))
-        .slice(0, limit || 100);
-      callback(null, { articles });
+        .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id));
+      // The token is opaque to clients; this stand-in makes it the offset of the next page.
+      const start = pageToken ? Number(pageToken) : 0;
+      const end = start + (limit || 100);
+      callback(null, {
+        articles: matching.slice(start, end),
+        nextPageToken: end < matching.length ? String(end) : '',
+      });
     },
   };
   server.addService(loaded.probedge.news.v1.NewsService.service, implementation);

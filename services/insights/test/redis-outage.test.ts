@@ -54,7 +54,12 @@ describe('insights while their Redis stops and comes back', () => {
       expect(res.status).toBe(path.endsWith('analysis') ? 200 : 503);
       const body = (await res.json()) as { statusCode?: number; message?: string };
       if (res.status === 503) {
-        expect(body).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+        expect(body).toMatchObject({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message:
+            'The daily opinion cannot be generated right now: the job queue is unavailable. Try again shortly.',
+        });
       }
     }
     // Reads never touch Redis.

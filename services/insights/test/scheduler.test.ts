@@ -1,14 +1,17 @@
-import { metricValue, waitFor } from '@probedge/kit/testing';
-import request from 'supertest';
+import type { ChildProcess } from 'node:child_process';
+import { freePort, killProcess, metricValue, waitFor } from '@probedge/kit/testing';
 import { marketDate } from '../src/market/market-date.util';
 import { SCHEDULER_IDS } from '../src/jobs/insights.scheduler';
 import { article, startNewsServer, type NewsServer } from './news-server';
-import { createStage, startWorker, type Running, type Stage } from './support';
+import { createStage, spawnWorker, startApi, type Running, type Stage } from './support';
 
-describe('two workers with the scheduler', () => {
+/** Two worker processes (the built dist/worker.js), each upserting the schedulers and consuming. */
+describe('two worker processes with the scheduler', () => {
   let news: NewsServer;
   let stage: Stage;
-  const workers: Running[] = [];
+  let api: Running;
+  const workers: ChildProcess[] = [];
+  const ports: number[] = [];
 
   beforeAll(async () => {
     news = await startNewsServer();
@@ -22,23 +25,44 @@ describe('two workers with the scheduler', () => {
       INSIGHTS_SCHEDULE_ENABLED: 'true',
       INSIGHTS_SCHEDULE_PATTERN: '* * * * * *',
     });
-    workers.push(...(await Promise.all([startWorker(stage), startWorker(stage)])));
+    // The API's queue and repository only observe: the API never schedules or consumes.
+    api = await startApi(stage);
+    for (let index = 0; index < 2; index += 1) {
+      const port = await freePort();
+      ports.push(port);
+      workers.push(spawnWorker(stage, { INSIGHTS_WORKER_PORT: String(port) }));
+    }
+    const ready = async (port: number) =>
+      (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200;
+    await waitFor(async () => (await ready(ports[0])) && (await ready(ports[1])), 'both workers');
   });
 
   afterAll(async () => {
-    await Promise.all(workers.map((worker) => worker.close()));
+    await Promise.all(workers.map((child) => killProcess(child, 'SIGTERM')));
+    await api?.close();
     await stage?.close();
     await news?.close();
   });
 
   it('keeps one scheduler per kind and writes one job and one row per day', async () => {
-    const { queue, items } = workers[0];
+    const { queue, items } = api;
+    await waitFor(
+      async () => (await queue.queue.getJobSchedulers()).length >= 2,
+      'the schedulers upserted',
+    );
     const schedulers = await queue.queue.getJobSchedulers();
     expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual(
       [SCHEDULER_IDS.analysis, SCHEDULER_IDS.opinion].sort(),
     );
     expect(schedulers[0].pattern).toBe('* * * * * *');
     expect(schedulers[0].tz).toBe('America/New_York');
+    // Triggers are retried like the day's jobs.
+    for (const scheduler of schedulers) {
+      expect(scheduler.template?.opts).toMatchObject({
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 200 },
+      });
+    }
 
     // Let the schedulers fire several times.
     const triggers = async () =>
@@ -56,11 +80,9 @@ describe('two workers with the scheduler', () => {
     // Each kind was generated once: two reads (day and baseline) per generation.
     expect(news.requests).toHaveLength(4);
 
-    // Job outcomes and queue depth reach /metrics.
+    // Job outcomes and queue depth reach each process' /metrics.
     const texts = await Promise.all(
-      workers.map(
-        async (worker) => (await request(worker.app.getHttpServer()).get('/metrics')).text,
-      ),
+      ports.map(async (port) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text()),
     );
     const completed = texts.reduce(
       (total, text) =>

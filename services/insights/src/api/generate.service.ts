@@ -5,6 +5,7 @@ import {
   HttpStatus,
   Inject,
   Injectable,
+  Logger,
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { timingSafeEqual, createHash } from 'node:crypto';
@@ -12,7 +13,12 @@ import type { GenerationPending } from '@probedge/proto';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
 import { marketDate } from '../market/market-date.util';
-import { NO_ARTICLES_REASON } from '../jobs/daily-kinds';
+import {
+  MODEL_FAILED_PREFIX,
+  MODEL_REFUSED_PREFIX,
+  NEWS_FAILURE_PREFIX,
+  NO_ARTICLES_REASON,
+} from '../jobs/daily-kinds';
 import { InsightsQueue, QueueUnavailableError, type JobSnapshot } from '../jobs/insights.queue';
 
 type StoredItem = NonNullable<Awaited<ReturnType<DailyItemsRepository['find']>>>;
@@ -27,9 +33,34 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
+const ITEM_NAMES: Record<DailyKind, string> = {
+  analysis: 'The daily analysis',
+  opinion: 'The daily opinion',
+};
+
+/**
+ * What a failed job means for a reader, in product terms. The raw reason (addresses, dependency
+ * messages) is for the logs and the job record only.
+ */
+export function failureMessage(kind: DailyKind, reason: string): string {
+  const item = ITEM_NAMES[kind];
+  if (reason.startsWith(NEWS_FAILURE_PREFIX)) {
+    return `${item} could not be written: the news service is unavailable. Try again shortly.`;
+  }
+  if (reason.startsWith(MODEL_REFUSED_PREFIX)) {
+    return `${item} could not be written: the language model refused the request.`;
+  }
+  if (reason.startsWith(MODEL_FAILED_PREFIX)) {
+    return `${item} could not be written: the language model is unavailable. Try again later.`;
+  }
+  return `${item} could not be written. Try again later.`;
+}
+
 /** POST /api/generate-*: today's job, enqueued once, waited for a bounded time. */
 @Injectable()
 export class GenerateService {
+  private readonly logger = new Logger(GenerateService.name);
+
   constructor(
     @Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig,
     private readonly items: DailyItemsRepository,
@@ -58,7 +89,7 @@ export class GenerateService {
         snapshot = await this.queue.replaceFinished(kind, payload);
       }
     } catch (error) {
-      throw this.unavailable(error);
+      throw this.unavailable(kind, error);
     }
     return this.wait(kind, date, generation, snapshot);
   }
@@ -73,9 +104,10 @@ export class GenerateService {
     let snapshot = first;
     for (;;) {
       if (snapshot.state === 'failed') {
-        const reason = snapshot.failedReason ?? 'The generation failed';
+        const reason = snapshot.failedReason ?? 'no reason recorded';
         if (reason.startsWith(NO_ARTICLES_REASON)) throw new ConflictException(reason);
-        throw new HttpException(`The generation failed: ${reason}`, HttpStatus.BAD_GATEWAY);
+        this.logger.warn({ kind, marketDate: date, job: snapshot.id, reason }, 'generation failed');
+        throw new HttpException(failureMessage(kind, reason), HttpStatus.BAD_GATEWAY);
       }
       if (snapshot.state === 'completed' || snapshot.state === 'unknown') {
         const item = await this.items.find(kind, date);
@@ -86,7 +118,7 @@ export class GenerateService {
       try {
         snapshot = await this.queue.snapshot(snapshot.id);
       } catch (error) {
-        throw this.unavailable(error);
+        throw this.unavailable(kind, error);
       }
     }
     return {
@@ -99,14 +131,12 @@ export class GenerateService {
     };
   }
 
-  private unavailable(error: unknown): Error {
-    if (error instanceof QueueUnavailableError) {
-      return new ServiceUnavailableException(
-        'Generation is unavailable right now; try again shortly',
-      );
+  private unavailable(kind: DailyKind, error: unknown): Error {
+    if (!(error instanceof QueueUnavailableError)) {
+      this.logger.warn({ kind, err: (error as Error).message }, 'job queue call failed');
     }
     return new ServiceUnavailableException(
-      `Generation is unavailable right now (${(error as Error).message})`,
+      `${ITEM_NAMES[kind]} cannot be generated right now: the job queue is unavailable. Try again shortly.`,
     );
   }
 }

@@ -10,6 +10,8 @@ describe('insights configuration', () => {
       MARKET_TIMEZONE: 'America/New_York',
       INSIGHTS_SCHEDULE_TIME: '08:30',
       NEWS_GRPC_URL: '127.0.0.1:5002',
+      // Below the gateway's default UPSTREAM_TIMEOUT_MS (10 s), so a slow job answers 202, not 504.
+      INSIGHTS_GENERATE_WAIT_MS: 8000,
     });
     expect(config.LLM_BASE_URL).toBeUndefined();
     expect(config.INSIGHTS_ADMIN_TOKEN).toBeUndefined();

@@ -23,12 +23,16 @@ export const configShape = {
   /** Health port of the generation worker. */
   INSIGHTS_WORKER_PORT: env.port(4103),
   INSIGHTS_QUEUE_PREFIX: z.string().default('bull'),
+  /** BullMQ key prefix of the news ingestion queue (same Redis), shown on the worker's queue dashboard. */
+  NEWS_QUEUE_PREFIX: z.string().default('bull'),
   /** host:port of the news service's gRPC NewsService. */
   NEWS_GRPC_URL: z
     .string()
     .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port')
     .default('127.0.0.1:5002'),
   NEWS_GRPC_TIMEOUT_MS: env.positiveInt(5000),
+  /** Most articles one read (the day, or the baseline days) pages through; the newest are kept. */
+  INSIGHTS_MAX_ARTICLES: z.coerce.number().int().min(1).max(100_000).default(10_000),
   /** The market whose calendar dates the items belong to (IANA zone). */
   MARKET_TIMEZONE: z
     .string()
@@ -52,12 +56,18 @@ export const configShape = {
   /** A job whose worker stops renewing its lock this long is handed to another worker. */
   INSIGHTS_LOCK_DURATION_MS: z.coerce.number().int().min(1000).default(30_000),
   INSIGHTS_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30_000),
-  /** How long POST /api/generate-* waits for the job before answering 202. */
-  INSIGHTS_GENERATE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
+  /**
+   * How long POST /api/generate-* waits for the job before answering 202. Keep it below the gateway's
+   * UPSTREAM_TIMEOUT_MS (10 s by default), or a slow job answers 504 there instead of 202.
+   */
+  INSIGHTS_GENERATE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
   /** Generate requests per client and window, per replica. */
   INSIGHTS_GENERATE_RATE_LIMIT: env.positiveInt(10),
   INSIGHTS_GENERATE_RATE_WINDOW_SECONDS: env.positiveInt(60),
-  /** Header X-Admin-Token must carry it to regenerate a day that has its item; unset: never. */
+  /**
+   * Header X-Admin-Token must carry it to regenerate a day that has its item; it also opens the
+   * worker's queue dashboard (/admin/queues). Unset: neither.
+   */
   INSIGHTS_ADMIN_TOKEN: optionalText.refine(
     (value) => value === undefined || value.length >= 16,
     'must be at least 16 characters',

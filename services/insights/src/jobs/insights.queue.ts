@@ -62,7 +62,8 @@ export class InsightsQueue implements OnModuleDestroy {
 
   /**
    * Enqueues the day's job; an enqueue for a day that already has its job returns that job. A job
-   * that failed (no articles yet, news down) is moved back to waiting, so asking again tries again.
+   * that failed (no articles yet, news down) is moved back to waiting with this enqueue's window end,
+   * so asking again tries again over the articles that arrived since.
    */
   async enqueueDaily(kind: DailyKind, payload: DailyItemPayload): Promise<JobSnapshot> {
     // A client between reconnect attempts answers at once; any other state is bounded by the timeout.
@@ -73,9 +74,17 @@ export class InsightsQueue implements OnModuleDestroy {
     await withTimeout(this.queue.add(JOB_OF_KIND[kind], payload, { ...this.jobOptions, jobId }));
     const snapshot = await this.snapshot(jobId);
     if (snapshot.state === 'failed') {
-      const job = await withTimeout(Job.fromId(this.queue, jobId));
-      // Two requests may race to retry the same failed job; the loser finds it already waiting.
-      await withTimeout(job?.retry('failed') ?? Promise.resolve()).catch(() => undefined);
+      const job = await withTimeout(Job.fromId<InsightsPayload>(this.queue, jobId));
+      if (job) {
+        // Two requests may race to retry the same failed job; the loser finds it already waiting.
+        await withTimeout(
+          (async () => {
+            await job.updateData({ ...job.data, until: payload.until });
+            // A fresh start: the retried job gets all its attempts again.
+            await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+          })(),
+        ).catch(() => undefined);
+      }
       return this.snapshot(jobId);
     }
     return snapshot;

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import {
   credentials,
   loadPackageDefinition,
@@ -9,6 +9,7 @@ import {
 import { loadSync } from '@grpc/proto-loader';
 import { protoFile } from '@probedge/kit';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
+import { NEWS_FAILURE_PREFIX } from '../jobs/daily-kinds';
 import type { NewsArticle } from './news-article';
 
 /** The most the news service returns per call (proto/news/v1/news.proto). */
@@ -19,13 +20,19 @@ interface ListArticlesRequest {
   since?: string;
   until?: string;
   limit?: number;
+  pageToken?: string;
+}
+
+interface ListArticlesResponse {
+  articles?: NewsArticle[];
+  nextPageToken?: string;
 }
 
 interface NewsServiceClient extends Client {
   ListArticles(
     request: ListArticlesRequest,
     options: { deadline: Date },
-    callback: (error: ServiceError | null, response?: { articles?: NewsArticle[] }) => void,
+    callback: (error: ServiceError | null, response?: ListArticlesResponse) => void,
   ): void;
 }
 
@@ -58,6 +65,7 @@ function loadNewsService(): NewsServiceConstructor {
 /** Reads ingested articles from the news service; never from its database. */
 @Injectable()
 export class NewsClient implements OnModuleDestroy {
+  private readonly logger = new Logger(NewsClient.name);
   private readonly client: NewsServiceClient;
 
   constructor(@Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig) {
@@ -65,13 +73,34 @@ export class NewsClient implements OnModuleDestroy {
     this.client = new NewsService(config.NEWS_GRPC_URL, credentials.createInsecure());
   }
 
-  /** Every feed's articles published in [since, until), newest first, at most 500. */
-  listArticles(since: Date, until: Date): Promise<NewsArticle[]> {
-    const request = {
-      since: since.toISOString(),
-      until: until.toISOString(),
-      limit: NEWS_PAGE_LIMIT,
-    };
+  /**
+   * Every feed's articles published in [since, until), newest first, page after page until the
+   * window is covered or INSIGHTS_MAX_ARTICLES are read.
+   */
+  async listArticles(since: Date, until: Date): Promise<NewsArticle[]> {
+    const max = this.config.INSIGHTS_MAX_ARTICLES;
+    const articles: NewsArticle[] = [];
+    let pageToken = '';
+    do {
+      const page = await this.page({
+        since: since.toISOString(),
+        until: until.toISOString(),
+        limit: Math.min(NEWS_PAGE_LIMIT, max - articles.length),
+        pageToken,
+      });
+      articles.push(...(page.articles ?? []));
+      pageToken = page.nextPageToken ?? '';
+    } while (pageToken && articles.length < max);
+    if (pageToken) {
+      this.logger.warn(
+        { since: since.toISOString(), until: until.toISOString(), max },
+        'more articles than INSIGHTS_MAX_ARTICLES in the window; the newest are used',
+      );
+    }
+    return articles;
+  }
+
+  private page(request: ListArticlesRequest): Promise<ListArticlesResponse> {
     const deadline = new Date(Date.now() + this.config.NEWS_GRPC_TIMEOUT_MS);
     return new Promise((resolve, reject) =>
       this.client.ListArticles(request, { deadline }, (error, response) => {
@@ -80,9 +109,9 @@ export class NewsClient implements OnModuleDestroy {
             error.code === status.DEADLINE_EXCEEDED
               ? `no answer within ${this.config.NEWS_GRPC_TIMEOUT_MS} ms`
               : error.details || error.message;
-          reject(new NewsUnavailableError(`news service: ${reason}`, error.code));
+          reject(new NewsUnavailableError(`${NEWS_FAILURE_PREFIX} ${reason}`, error.code));
         } else {
-          resolve(response?.articles ?? []);
+          resolve(response ?? {});
         }
       }),
     );

@@ -112,6 +112,31 @@ describe('BuiltinWriter', () => {
     expect(pickSourceArticle(input.articles, input.digest)?.title).toBe('Banks rally on rates');
   });
 
+  it('lists no theme that is no more common than on the previous days', async () => {
+    const articles = [
+      article({ title: 'Copper prices and mining' }, 1),
+      article({ title: 'Copper prices and mining', sourceId: 'desk' }, 2),
+    ];
+    // "copper" and "prices" were in two articles a day before: today they are merely usual.
+    const baseline = Array.from({ length: 5 }, (_, index) => [
+      article({ title: 'Copper prices' }, 30 + index * 24),
+      article({ title: 'Copper prices' }, 31 + index * 24),
+    ]).flat();
+    const input = day(articles, baseline);
+    expect(input.digest.themes.map((theme) => theme.term)).toEqual(['mining']);
+  });
+
+  it('says that no term stood out when none is more common than before', async () => {
+    const articles = [article({ title: 'Oil prices steady' }, 1)];
+    const baseline = Array.from({ length: 5 }, (_, index) =>
+      article({ title: 'Oil prices steady' }, 30 + index * 24),
+    );
+    const input = day(articles, baseline);
+    expect(input.digest.themes).toEqual([]);
+    const text = await new BuiltinWriter().analysis(input);
+    expect(text).toContain('Themes: no term stood out against the previous days.');
+  });
+
   it('always ends with the not-advice line', async () => {
     const { articles, baseline } = craftedDay();
     const input = day(articles, baseline);

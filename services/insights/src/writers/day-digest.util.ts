@@ -134,8 +134,8 @@ function documentFrequency(articles: readonly NewsArticle[]): Map<string, number
 }
 
 /**
- * Terms that stand out: used by more of the day's articles than on an average baseline day.
- * Ranked by lift (day + 1) / (baseline per day + 1), then by how many articles carry them.
+ * Terms that stand out: used by more of the day's articles than on an average baseline day (lift
+ * above 1). Ranked by lift (day + 1) / (baseline per day + 1), then by how many articles carry them.
  */
 export function standoutThemes(
   day: readonly NewsArticle[],
@@ -153,6 +153,7 @@ export function standoutThemes(
       const baselinePerDay = (before.get(term) ?? 0) / baselineDays;
       return { term, articles: count, baselinePerDay, lift: (count + 1) / (baselinePerDay + 1) };
     })
+    .filter(({ lift }) => lift > 1)
     .sort((a, b) => b.lift - a.lift || b.articles - a.articles || a.term.localeCompare(b.term))
     .slice(0, limit);
   return ranked.map(({ term, articles, baselinePerDay }) => ({

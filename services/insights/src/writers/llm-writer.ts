@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { NOT_ADVICE_LINE } from '@probedge/proto';
 import { UnrecoverableError } from 'bullmq';
 import type { InsightsConfig } from '../config/env';
+import { MODEL_FAILED_PREFIX, MODEL_REFUSED_PREFIX } from '../jobs/daily-kinds';
 import { longDate } from '../market/market-date.util';
 import type { NewsArticle } from '../news/news-article';
 import { withDisclaimer, type DailyWriter, type DayInput } from './writer';
@@ -79,7 +80,11 @@ export class LlmWriter implements DailyWriter {
   private readonly logger = new Logger(LlmWriter.name);
   private readonly endpoint: string;
 
-  constructor(private readonly settings: LlmSettings) {
+  constructor(
+    private readonly settings: LlmSettings,
+    /** Waits between attempts; replaceable so tests can see the backoff without waiting it out. */
+    private readonly sleep: (ms: number) => Promise<void> = delay,
+  ) {
     this.name = `llm:${settings.LLM_MODEL}`;
     this.endpoint = `${settings.LLM_BASE_URL.replace(/\/+$/, '')}/chat/completions`;
   }
@@ -123,7 +128,9 @@ export class LlmWriter implements DailyWriter {
       } catch (error) {
         const failure =
           error instanceof LlmError ? error : new LlmError((error as Error).message, true);
-        if (!failure.retryable) throw new UnrecoverableError(failure.message);
+        if (!failure.retryable) {
+          throw new UnrecoverableError(`${MODEL_REFUSED_PREFIX}: ${failure.message}`);
+        }
         lastError = failure;
         if (attempt < this.settings.LLM_MAX_ATTEMPTS) {
           const wait = failure.retryAfterMs ?? this.settings.LLM_RETRY_BASE_MS * 2 ** (attempt - 1);
@@ -131,12 +138,12 @@ export class LlmWriter implements DailyWriter {
             { attempt, wait, err: failure.message },
             'language model call failed; retrying',
           );
-          await delay(wait);
+          await this.sleep(wait);
         }
       }
     }
     throw new LlmError(
-      `language model failed after ${this.settings.LLM_MAX_ATTEMPTS} attempts: ${lastError?.message}`,
+      `${MODEL_FAILED_PREFIX} after ${this.settings.LLM_MAX_ATTEMPTS} attempts: ${lastError?.message}`,
       true,
     );
   }

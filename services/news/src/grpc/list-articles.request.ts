@@ -10,6 +10,7 @@ export interface ListArticlesRequest {
   since?: string;
   until?: string;
   limit?: number;
+  pageToken?: string;
 }
 
 export interface NewsArticleMessage {
@@ -31,6 +32,35 @@ export interface ListArticlesQuery {
   limit: number;
 }
 
+/** Where a page ended: its last article, in the newest-first, then id order of every page. */
+export interface PageCursor {
+  publishedAt: Date;
+  id: string;
+}
+
+/** Opaque to callers: base64url of the last article's publication instant and id. */
+export function encodePageToken(cursor: PageCursor): string {
+  return Buffer.from(
+    JSON.stringify({ p: cursor.publishedAt.toISOString(), i: cursor.id }),
+  ).toString('base64url');
+}
+
+export function decodePageToken(token: string): PageCursor {
+  try {
+    const { p, i } = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as {
+      p?: unknown;
+      i?: unknown;
+    };
+    const publishedAt = new Date(typeof p === 'string' ? p : Number.NaN);
+    if (Number.isNaN(publishedAt.getTime()) || typeof i !== 'string' || i === '') {
+      throw new Error('incomplete');
+    }
+    return { publishedAt, id: i };
+  } catch {
+    throw invalid('page_token is not one this service issued');
+  }
+}
+
 function invalid(message: string): RpcException {
   return new RpcException({ code: status.INVALID_ARGUMENT, message });
 }
@@ -42,8 +72,10 @@ function parseInstant(field: string, value: string): Date | undefined {
   return date;
 }
 
-/** Proto3 sends defaults for absent fields: empty feed/since and limit 0 mean "not given". */
-export function parseListArticlesRequest(request: ListArticlesRequest): ListArticlesQuery {
+/** Proto3 sends defaults for absent fields: empty feed/since/page_token and limit 0 mean "not given". */
+export function parseListArticlesRequest(
+  request: ListArticlesRequest,
+): ListArticlesQuery & { cursor?: PageCursor } {
   const feed = request.feed ?? '';
   const since = request.since ?? '';
   const limit = request.limit ?? 0;
@@ -58,5 +90,6 @@ export function parseListArticlesRequest(request: ListArticlesRequest): ListArti
     since: sinceDate,
     until: untilDate,
     limit: limit === 0 ? GRPC_LIST_LIMIT.fallback : limit,
+    cursor: request.pageToken ? decodePageToken(request.pageToken) : undefined,
   };
 }

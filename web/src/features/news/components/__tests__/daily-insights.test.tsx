@@ -1,5 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { pending, renderRoute, type StubHandler } from '../../../../test/render-route';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import {
+  pending,
+  renderRoute,
+  type StubHandler,
+  type StubResponse,
+} from '../../../../test/render-route';
 import { hoursAgo, mockReload } from './fixtures';
 
 const ANALYSIS_LIST = '/api/analysis?limit=12';
@@ -113,6 +118,43 @@ describe('/analysis daily market analysis panel', () => {
       }
     },
   );
+
+  describe('every 60 seconds', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+
+    it('fetches the analysis again and shows it once it exists', async () => {
+      let answer: StubHandler = NOT_FOUND;
+      const { fetchMock } = renderAnalysis({ [DAILY_ANALYSIS]: () => answer as StubResponse });
+      const reads = () => fetchMock.mock.calls.filter(([url]) => url === DAILY_ANALYSIS).length;
+      await screen.findByText('No AI analysis available right now');
+      expect(reads()).toBe(1);
+
+      answer = { body: analysis };
+      await advance(50_000);
+      expect(reads()).toBe(1);
+      await advance(10_000);
+      expect(await screen.findByText(/Stocks rose on Tuesday\./)).toBeInTheDocument();
+      expect(reads()).toBe(2);
+      expect(screen.queryByText('No AI analysis available right now')).not.toBeInTheDocument();
+    });
+
+    it('keeps asking after a failed load', async () => {
+      jest.spyOn(console, 'warn').mockImplementation(() => {});
+      let answer: StubResponse = { status: 500, body: 'boom' };
+      const { fetchMock } = renderAnalysis({ [DAILY_ANALYSIS]: () => answer });
+      const reads = () => fetchMock.mock.calls.filter(([url]) => url === DAILY_ANALYSIS).length;
+      await screen.findByText(/daily analysis could not be loaded right now/);
+      const failedReads = reads();
+
+      answer = { body: analysis };
+      await advance(60_000);
+      expect(await screen.findByText(/Stocks rose on Tuesday\./)).toBeInTheDocument();
+      expect(reads()).toBeGreaterThan(failedReads);
+    });
+  });
 
   it('explains a failed load without offering to generate', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => {});
