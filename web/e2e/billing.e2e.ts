@@ -49,6 +49,8 @@ describe('sandbox subscription purchase', () => {
     expect(sessionId).toMatch(/^cs_sandbox_/);
 
     await tab.getByText('Payment successful!').waitFor({ timeout: 15_000 });
+    expect(await tab.getByText('Sandbox: no real payment was taken').count()).toBe(1);
+    await page.getByText('Sandbox: no real payment was taken').waitFor();
     expect(await tab.getByText(`…${sessionId.slice(-8)}`).count()).toBe(1);
     expect(
       await tab.getByRole('link', { name: 'Go to Professional Page' }).getAttribute('href'),

@@ -9,7 +9,7 @@ import {
   signPayload,
   useStripeBilling,
 } from './support';
-import { subscriptionObject } from './fake-stripe';
+import { subscriptionObject, type FakeSubscription } from './fake-stripe';
 
 describe('activation and access checks against the Stripe API', () => {
   const context = useStripeBilling('probedge_billing_activation');
@@ -185,6 +185,78 @@ describe('activation and access checks against the Stripe API', () => {
         context.stripe.failing = false;
       }
     });
+  });
+
+  describe('activation and webhooks for the same subscription', () => {
+    const SKEWS = [
+      ['behind', -120],
+      ['in step with', 0],
+      ['ahead of', 120],
+    ] as const;
+
+    const stored = async (id: string) =>
+      (
+        await query(
+          context.database.url,
+          'SELECT status, cancel_at_period_end FROM subscriptions WHERE id = $1',
+          [id],
+        )
+      )[0];
+
+    const deliver = (type: string, sub: FakeSubscription, created: number) => {
+      const payload = eventPayload(type, subscriptionObject(sub), created);
+      return request(server())
+        .post('/api/stripe/webhook')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signPayload(payload))
+        .send(payload)
+        .expect(200);
+    };
+
+    afterEach(() => {
+      context.stripe.clockSkewSeconds = 0;
+    });
+
+    it.each(SKEWS)(
+      "keeps a change Stripe reports after the activation when Stripe's clock is %s this server's",
+      async (_label, skew) => {
+        context.stripe.clockSkewSeconds = skew;
+        const { sessionId, subscription } = context.stripe.addSession({ priceId: PRICE_ID });
+        const sub = subscription!;
+        const creation = { ...sub, status: 'incomplete' };
+        const createdAt = context.stripe.nowSeconds() - 1;
+
+        expect((await activate(sessionId)).body).toEqual({ hasAccess: true, status: 'active' });
+        // The customer then cancels at the period's end; Stripe's event is stamped a second later.
+        sub.cancelAtPeriodEnd = true;
+        await deliver('customer.subscription.updated', sub, context.stripe.nowSeconds() + 1);
+        // The creation event, older than everything above, arrives last.
+        await deliver('customer.subscription.created', creation, createdAt);
+
+        expect(await stored(sub.id)).toEqual({ status: 'active', cancel_at_period_end: true });
+      },
+    );
+
+    it.each(SKEWS)(
+      "stores the newer state an activation reads after a webhook when Stripe's clock is %s this server's",
+      async (_label, skew) => {
+        context.stripe.clockSkewSeconds = skew;
+        const { sessionId, subscription } = context.stripe.addSession({ priceId: PRICE_ID });
+        const sub = subscription!;
+        await deliver('customer.subscription.created', { ...sub }, context.stripe.nowSeconds());
+        expect(await stored(sub.id)).toEqual({ status: 'active', cancel_at_period_end: false });
+
+        // Stripe changes the subscription; its event is still on the way when the visitor activates.
+        sub.status = 'past_due';
+        const changedAt = context.stripe.nowSeconds();
+        const activation = await activate(sessionId);
+
+        expect(activation.body).toEqual({ hasAccess: true, status: 'past_due' });
+        expect(await stored(sub.id)).toEqual({ status: 'past_due', cancel_at_period_end: false });
+        await deliver('customer.subscription.updated', { ...sub }, changedAt);
+        expect(await stored(sub.id)).toEqual({ status: 'past_due', cancel_at_period_end: false });
+      },
+    );
   });
 
   describe('GET /api/check-subscription', () => {

@@ -1,5 +1,15 @@
 import request from 'supertest';
-import { PRICE_ID, useStripeBilling } from './support';
+import { query } from './db';
+import { eventPayload, PRICE_ID, signPayload, useStripeBilling } from './support';
+
+interface CheckoutRow extends Record<string, unknown> {
+  id: string;
+  idempotency_key: string;
+  tier: string;
+  url: string;
+  customer_id: string | null;
+  completed_at: Date | null;
+}
 
 describe('checkout and portal against the Stripe API', () => {
   const context = useStripeBilling('probedge_billing_checkout');
@@ -71,6 +81,75 @@ describe('checkout and portal against the Stripe API', () => {
       .filter((value) => value.endsWith(key));
     // However many reached Stripe, they carried one key, so Stripe replayed one session.
     expect(new Set(sentKeys).size).toBe(1);
+  });
+
+  describe('the recorded checkout session', () => {
+    const checkoutRow = async (id: string) =>
+      (
+        await query<CheckoutRow>(
+          context.database.url,
+          'SELECT id, idempotency_key, tier, url, customer_id, completed_at FROM checkout_sessions WHERE id = $1',
+          [id],
+        )
+      )[0];
+
+    const startCheckout = async (key: string) => {
+      const res = await request(server())
+        .post('/api/create-checkout-session')
+        .set('Idempotency-Key', key)
+        .send({ tier: 'professional' });
+      expect(res.status).toBe(200);
+      const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(res.body.url as string)?.[1];
+      expect(sessionId).toBeDefined();
+      return { sessionId: sessionId!, url: res.body.url as string };
+    };
+
+    it('is stored when checkout starts and marked completed by the activation', async () => {
+      const { sessionId, url } = await startCheckout('row-key-0004-abcdef');
+
+      expect(await checkoutRow(sessionId)).toEqual({
+        id: sessionId,
+        idempotency_key: 'checkout:new:row-key-0004-abcdef',
+        tier: 'professional',
+        url,
+        customer_id: null,
+        completed_at: null,
+      });
+
+      context.stripe.completeSession(sessionId);
+      const activation = await request(server())
+        .post('/api/activate-subscription')
+        .send({ sessionId });
+
+      expect(activation.status).toBe(200);
+      expect((await checkoutRow(sessionId))!.completed_at).toBeInstanceOf(Date);
+    });
+
+    it('is marked completed by the checkout.session.completed webhook, at the event time', async () => {
+      const { sessionId } = await startCheckout('row-key-0005-abcdef');
+      const subscription = context.stripe.completeSession(sessionId);
+      const created = context.stripe.nowSeconds();
+      const payload = eventPayload(
+        'checkout.session.completed',
+        {
+          id: sessionId,
+          object: 'checkout.session',
+          mode: 'subscription',
+          customer: subscription.customer,
+          subscription: subscription.id,
+        },
+        created,
+      );
+
+      const webhook = await request(server())
+        .post('/api/stripe/webhook')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signPayload(payload))
+        .send(payload);
+
+      expect(webhook.status).toBe(200);
+      expect((await checkoutRow(sessionId))!.completed_at).toEqual(new Date(created * 1000));
+    });
   });
 
   it.each([

@@ -38,8 +38,6 @@ export function stripeId(prefix: string, length = 24): string {
   return prefix + [...randomBytes(length)].map((byte) => ALNUM[byte % ALNUM.length]).join('');
 }
 
-const now = () => Math.floor(Date.now() / 1000);
-
 /** A subscription object shaped like the API's (billing period on the items since 2025-03-31). */
 export function subscriptionObject(sub: FakeSubscription) {
   return {
@@ -86,6 +84,8 @@ export class FakeStripe {
   readonly secretKey = 'sk_test_fake_probedge';
   /** When set, every request answers 500 (the provider is down). */
   failing = false;
+  /** How far Stripe's clock (its Date header, object and event times) is from this machine's. */
+  clockSkewSeconds = 0;
   private readonly replays = new Map<string, { body: string; status: number; response: string }>();
   private server?: Server;
   url = '';
@@ -101,6 +101,11 @@ export class FakeStripe {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
+  /** Stripe's time in whole seconds, as its objects and events carry it. */
+  nowSeconds(): number {
+    return Math.floor(Date.now() / 1000) + this.clockSkewSeconds;
+  }
+
   requestsTo(method: string, path: string): RecordedRequest[] {
     return this.requests.filter((request) => request.method === method && request.path === path);
   }
@@ -110,9 +115,9 @@ export class FakeStripe {
       id: stripeId('sub_'),
       customer: stripeId('cus_', 14),
       status: 'active',
-      currentPeriodEnd: now() + 30 * 86_400,
+      currentPeriodEnd: this.nowSeconds() + 30 * 86_400,
       cancelAtPeriodEnd: false,
-      created: now(),
+      created: this.nowSeconds(),
       ...fields,
     };
     this.subscriptions.set(sub.id, sub);
@@ -147,10 +152,27 @@ export class FakeStripe {
       priceId: fields.priceId,
       success_url: 'http://localhost:8080/subscribe/success?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://localhost:8080/subscribe?canceled=true',
-      created: now(),
-      expires_at: now() + 86_400,
+      created: this.nowSeconds(),
+      expires_at: this.nowSeconds() + 86_400,
     });
     return { sessionId: id, subscription };
+  }
+
+  /** The visitor pays on Stripe's page for a session billing created: complete, paid, subscribed. */
+  completeSession(id: string): FakeSubscription {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`No such fake session ${id}`);
+    const subscription = this.addSubscription({
+      priceId: session.priceId,
+      ...(session.customer && { customer: session.customer }),
+    });
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      customer: subscription.customer,
+      subscription: subscription.id,
+    });
+    return subscription;
   }
 
   private sessionObject(session: FakeSession, expand: string[]) {
@@ -206,6 +228,7 @@ export class FakeStripe {
       res.writeHead(status, {
         'content-type': 'application/json',
         'request-id': stripeId('req_'),
+        date: new Date(this.nowSeconds() * 1000).toUTCString(),
         ...headers,
       });
       res.end(text);
@@ -238,6 +261,7 @@ export class FakeStripe {
         res.writeHead(replay.status, {
           'content-type': 'application/json',
           'idempotent-replayed': 'true',
+          date: new Date(this.nowSeconds() * 1000).toUTCString(),
         });
         res.end(replay.response);
         return;
@@ -289,8 +313,8 @@ export class FakeStripe {
         priceId,
         success_url: params.get('success_url') ?? '',
         cancel_url: params.get('cancel_url') ?? '',
-        created: now(),
-        expires_at: now() + 86_400,
+        created: this.nowSeconds(),
+        expires_at: this.nowSeconds() + 86_400,
       };
       this.sessions.set(id, session);
       return send(200, this.sessionObject(session, []));
@@ -338,7 +362,7 @@ export class FakeStripe {
         customer,
         return_url: params.get('return_url'),
         url: `https://billing.stripe.com/p/session/test_${id}`,
-        created: now(),
+        created: this.nowSeconds(),
         livemode: false,
       });
     }

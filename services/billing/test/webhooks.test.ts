@@ -71,6 +71,40 @@ describe('POST /api/stripe/webhook', () => {
     expect(await stored(sub.id)).toMatchObject({ status: 'past_due', cancel_at_period_end: false });
   });
 
+  it('accepts a signed event larger than 512 KB, as the gateway passes up to 1 MiB', async () => {
+    const sub = context.stripe.addSubscription({ priceId: PRICE_ID, status: 'past_due' });
+    // An invoice with many lines is how Stripe events grow large.
+    const lines = Array.from({ length: 2600 }, (_, index) => ({
+      id: `il_${String(index).padStart(24, '0')}`,
+      object: 'line_item',
+      amount: 2999,
+      currency: 'usd',
+      description: `1 × Professional Trading App (at $29.99 / month), line ${index}`,
+      period: { start: nowSeconds() - 30 * 86_400, end: nowSeconds() },
+    }));
+    const payload = eventPayload(
+      'invoice.payment_failed',
+      {
+        id: stripeId('in_'),
+        object: 'invoice',
+        status: 'open',
+        customer: sub.customer,
+        parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+        lines: { object: 'list', data: lines, has_more: false },
+      },
+      nowSeconds(),
+    );
+    const size = Buffer.byteLength(payload);
+    expect(size).toBeGreaterThan(512 * 1024);
+    expect(size).toBeLessThan(1024 * 1024);
+
+    const res = await deliver(payload);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true });
+    expect(await stored(sub.id)).toMatchObject({ status: 'past_due' });
+  });
+
   it('counts deliveries by event type and outcome in /metrics', async () => {
     const scrape = async () => (await request(server()).get('/metrics').expect(200)).text;
     const count = (text: string, type: string, outcome: string) =>

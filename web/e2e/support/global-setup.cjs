@@ -9,6 +9,8 @@ module.exports = async function globalSetup() {
   process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
   // Every browser test comes from one address; the general limit would otherwise count them all.
   process.env.RATE_LIMIT_GENERAL = process.env.RATE_LIMIT_GENERAL ?? '100000';
+  // The purchase runs against billing's sandbox provider, never real Stripe, whatever the shell holds.
+  process.env.STRIPE_SECRET_KEY = '';
   const stack = await import(
     pathToFileURL(path.join(__dirname, '../../../deploy/local/stack.mjs')).href
   );

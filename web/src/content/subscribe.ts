@@ -45,6 +45,15 @@ export const SUBSCRIBE_LINES = {
     'Payments are processed securely by Stripe, our card payment provider. We never see or store your card details.',
 } as const;
 
+/** Shown instead of the payment claims when the billing service runs its offline sandbox. */
+export const SANDBOX_TEXT = {
+  label: 'Sandbox: no real payment was taken',
+  subscribe:
+    'This site runs a billing sandbox: checkout completes at once, without Stripe, and no card is charged.',
+  success:
+    'This subscription comes from the billing sandbox: checkout completed without Stripe and no card was charged.',
+} as const;
+
 export const CHECKOUT_TOASTS = {
   failed: { title: 'Error', description: 'Failed to start checkout. Please try again.' },
   canceled: { title: 'Checkout Canceled', description: 'You can try again anytime.' },
@@ -56,4 +65,20 @@ export const SUCCESS_TEXT = {
   activeText: 'Your subscription is now active. You have access to all premium features.',
   paymentSuccessful: 'Payment successful!',
   errorTitle: 'We could not confirm your payment yet',
+  errorNotConfirmed:
+    'Your subscription is not active yet. If your payment went through, it can take a moment to be confirmed: try again shortly. Retrying never charges you again.',
+  errorNoSession:
+    'This page needs the checkout session from the payment page, and the address does not carry one. If you have just paid, use the link from the payment page or contact us.',
+  errorWithoutAccess: (status: string) =>
+    `This checkout was paid, but the payment provider reports its subscription as ${status}, so it does not give access. If you have paid since, try again; otherwise subscribe again or contact us.`,
 } as const;
+
+/** The payment provider's subscription statuses, as a visitor reads them. */
+export const SUBSCRIPTION_STATUS_TEXT: Readonly<Record<string, string>> = {
+  canceled: 'canceled',
+  incomplete: 'incomplete',
+  incomplete_expired: 'expired before it was paid',
+  unpaid: 'unpaid',
+  past_due: 'past due',
+  paused: 'paused',
+};

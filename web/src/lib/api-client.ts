@@ -11,6 +11,8 @@ export interface RequestOptions {
   failureMessage?: string;
   /** The spec's 401 switch: throw (the default) or resolve to null. */
   onUnauthorized?: 'throw' | 'return-null';
+  /** Extra request headers, e.g. an `Idempotency-Key`. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export class HttpError extends Error {
@@ -92,9 +94,11 @@ export async function apiPost<T = unknown>(
   const response = await fetch(path, {
     method: 'POST',
     credentials: 'include',
-    headers: hasBody
-      ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-      : { Accept: 'application/json' },
+    headers: {
+      ...options.headers,
+      Accept: 'application/json',
+      ...(hasBody && { 'Content-Type': 'application/json' }),
+    },
     body: hasBody ? JSON.stringify(body) : undefined,
   });
   if (response.status === 401 && options.onUnauthorized === 'return-null') return null;

@@ -8,6 +8,12 @@ export type Db = Prisma.TransactionClient;
 
 export type ApplyOutcome = 'applied' | 'stale' | 'tie' | 'terminal';
 
+/**
+ * Stripe stamps events and answers in whole seconds, from different machines: a different state
+ * stamped this close to (or at) the stored one cannot be ordered by time and is re-read instead.
+ */
+export const STATE_TIME_DOUBT_MS = 2000;
+
 export interface StoredSubscriptionState {
   snapshot: SubscriptionSnapshot;
   /** The price of ours among the subscription's items. */
@@ -60,6 +66,7 @@ export class BillingRepository {
   /**
    * Stores a state unless the stored one is newer or terminal, in one statement so concurrent
    * deliveries cannot interleave. A terminal state (the subscription ended) wins over any time.
+   * 'tie': not stored, because it differs from a stored state stamped at most STATE_TIME_DOUBT_MS later.
    */
   async applySubscription(
     state: StoredSubscriptionState,
@@ -94,7 +101,8 @@ export class BillingRepository {
       stored.status === snapshot.status &&
       stored.cancelAtPeriodEnd === snapshot.cancelAtPeriodEnd &&
       stored.currentPeriodEnd?.getTime() === snapshot.currentPeriodEnd?.getTime();
-    return stored.stateAt.getTime() === stateAt.getTime() && !same ? 'tie' : 'stale';
+    const close = stored.stateAt.getTime() - stateAt.getTime() <= STATE_TIME_DOUBT_MS;
+    return close && !same ? 'tie' : 'stale';
   }
 
   findCheckoutByKey(idempotencyKey: string): Promise<CheckoutSession | null> {

@@ -124,7 +124,9 @@ export class BillingService {
     const token = newAccessToken();
     const stored = await this.repository.transaction(async (db) => {
       await this.repository.ensureCustomer(customerId, db);
-      await this.store(subscription, new Date(), db);
+      // Stamped with Stripe's clock, as webhook events are: this server's clock may run ahead or
+      // behind, and a later event must never look older than the state read here.
+      await this.store(subscription, session.observedAt ?? new Date(), db);
       await this.repository.markCheckoutCompleted(session.id, new Date(), db);
       await this.repository.createAccessToken(hashToken(token), customerId, this.tokenExpiry(), db);
       return this.repository.findSubscription(subscription.id, db);
@@ -165,7 +167,8 @@ export class BillingService {
 
   /**
    * Stores a subscription state observed at `stateAt` if it is ours and newer than what is stored.
-   * Two states with the same timestamp are settled by asking the provider for the current one.
+   * Two different states whose times are too close to order are settled by asking the provider
+   * for the current one.
    */
   async store(snapshot: SubscriptionSnapshot, stateAt: Date, db: Db): Promise<boolean> {
     if (!snapshot.priceIds.includes(this.plan.priceId) || !snapshot.customerId) return false;

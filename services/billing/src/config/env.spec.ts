@@ -44,6 +44,14 @@ describe('billing configuration', () => {
     expect(config.STRIPE_API_BASE_URL).toBe('http://127.0.0.1:12111');
   });
 
+  it('accepts webhook bodies as large as the gateway passes (1 MiB), whatever BODY_LIMIT says', () => {
+    expect(loadBillingConfig({}).BODY_LIMIT).toBe('1mb');
+    expect(loadBillingConfig({ BODY_LIMIT: '100kb' }).BODY_LIMIT).toBe('1mb');
+    expect(loadBillingConfig({ BODY_LIMIT: '1048575b' }).BODY_LIMIT).toBe('1mb');
+    expect(loadBillingConfig({ BODY_LIMIT: '2mb' }).BODY_LIMIT).toBe('2mb');
+    expect(() => loadBillingConfig({ BODY_LIMIT: 'lots' })).toThrow(/BODY_LIMIT/);
+  });
+
   it('documents every billing variable in .env.example and the README', () => {
     expect(undocumentedVariables(configShape)).toEqual([]);
   });

@@ -5,16 +5,34 @@ import { z } from 'zod';
 const optionalString = (pattern: RegExp, message: string) =>
   z.string().regex(pattern, message).optional();
 
+/** The gateway's limit for POST /api/stripe/webhook (1 MiB): the least billing may accept. */
+export const WEBHOOK_BODY_LIMIT = '1mb';
+
+/** "100kb", "1mb", "512b" in bytes, as body-parser counts them (k = 1024). */
+export function byteSize(value: string): number {
+  const match = /^(\d+)(b|kb|mb)$/i.exec(value);
+  if (!match) return Number.NaN;
+  const unit = { b: 1, kb: 1024, mb: 1024 * 1024 }[match[2]!.toLowerCase() as 'b' | 'kb' | 'mb'];
+  return Number(match[1]) * unit;
+}
+
 export const configShape = {
   ...baseShape,
   PORT: env.port(DEFAULT_SERVICE_PORTS.billing),
   DATABASE_URL: env.postgresUrl('postgresql://postgres@127.0.0.1:5432/probedge_billing'),
   DATABASE_POOL_MAX: env.positiveInt(10),
-  /** Stripe events (an invoice with many lines) can outgrow the usual 100kb. */
+  /**
+   * Stripe events (an invoice with many lines) outgrow the usual 100kb. The gateway passes webhook
+   * bodies up to 1 MiB, so a smaller value (a BODY_LIMIT shared with other services) is raised to it:
+   * an event the gateway let through must never get a 413 here, which Stripe would retry for days.
+   */
   BODY_LIMIT: z
     .string()
     .regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb')
-    .default('512kb'),
+    .default(WEBHOOK_BODY_LIMIT)
+    .transform((value) =>
+      byteSize(value) < byteSize(WEBHOOK_BODY_LIMIT) ? WEBHOOK_BODY_LIMIT : value,
+    ),
   /** The public origin of the site (the gateway): checkout and portal return here. */
   PUBLIC_URL: env.url('http://localhost:8080'),
   /** Without it the clearly labelled sandbox provider runs instead of Stripe. */

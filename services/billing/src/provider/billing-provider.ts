@@ -18,6 +18,12 @@ export interface CheckoutSnapshot {
   customerId: string | null;
   priceIds: string[];
   subscription: SubscriptionSnapshot | null;
+  /**
+   * The provider's own clock when it answered (Stripe's Date header, whole seconds): the time of the
+   * subscription state read with the session, on the same clock as webhook events' `created`.
+   * null when the provider does not say.
+   */
+  observedAt: Date | null;
 }
 
 export interface CreatedCheckout {

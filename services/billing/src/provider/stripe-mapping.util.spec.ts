@@ -48,6 +48,20 @@ describe('Stripe object mapping', () => {
     });
   });
 
+  it("dates a checkout session by the Date header of Stripe's answer, when there is a valid one", () => {
+    const answer = (date: unknown) => {
+      const session = { id: 'cs_test_1', status: 'complete', customer: 'cus_1' };
+      Object.defineProperty(session, 'lastResponse', { value: { headers: { date } } });
+      return session as unknown as Stripe.Checkout.Session;
+    };
+
+    expect(toCheckoutSnapshot(answer('Tue, 24 Nov 2026 08:15:30 GMT')).observedAt).toEqual(
+      new Date('2026-11-24T08:15:30Z'),
+    );
+    expect(toCheckoutSnapshot(answer('yesterday-ish')).observedAt).toBeNull();
+    expect(toCheckoutSnapshot(answer(undefined)).observedAt).toBeNull();
+  });
+
   it('finds the subscription of an invoice in its parent, or in the older top-level field', () => {
     const current = {
       parent: { subscription_details: { subscription: 'sub_2' } },

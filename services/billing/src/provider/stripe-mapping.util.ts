@@ -24,6 +24,16 @@ export function toSubscriptionSnapshot(subscription: Stripe.Subscription): Subsc
   };
 }
 
+/** The Date header of the answer an object came with, if it is a valid HTTP date. */
+export function responseDate(object: object): Date | null {
+  const response = (object as { lastResponse?: { headers?: Record<string, unknown> } })
+    .lastResponse;
+  const header = response?.headers?.['date'];
+  if (typeof header !== 'string') return null;
+  const time = Date.parse(header);
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
 export function toCheckoutSnapshot(session: Stripe.Checkout.Session): CheckoutSnapshot {
   const subscription =
     session.subscription && typeof session.subscription === 'object'
@@ -39,6 +49,7 @@ export function toCheckoutSnapshot(session: Stripe.Checkout.Session): CheckoutSn
     customerId: idOf(session.customer),
     priceIds: linePrices.length > 0 ? linePrices : (subscription?.priceIds ?? []),
     subscription,
+    observedAt: responseDate(session),
   };
 }
 

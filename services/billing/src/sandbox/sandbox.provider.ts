@@ -78,6 +78,8 @@ export class SandboxProvider implements BillingProvider {
       customerId: session.customerId,
       priceIds: [session.priceId],
       subscription: subscription ? sandboxSnapshot(subscription) : null,
+      // The sandbox keeps time with this server: its states are stamped with the same clock.
+      observedAt: new Date(),
     };
   }
 

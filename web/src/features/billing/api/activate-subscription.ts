@@ -1,10 +1,17 @@
 import type { ActivationRequest, ActivationResponse } from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
 
-/** An OK answer is the success (spec section 7); it also sets the access cookie. */
-export async function activateSubscription(sessionId: string): Promise<void> {
+/**
+ * Activates the session (it also sets the access cookie). An OK answer can still report a
+ * subscription that gives no access (canceled since): the caller must read `hasAccess`.
+ */
+export async function activateSubscription(sessionId: string): Promise<ActivationResponse> {
   const body: ActivationRequest = { sessionId };
-  await apiPost<ActivationResponse>('/api/activate-subscription', body, {
+  const response = await apiPost<ActivationResponse>('/api/activate-subscription', body, {
     failureMessage: 'Failed to activate subscription',
   });
+  if (!response || typeof response.hasAccess !== 'boolean') {
+    throw new Error('Activation answered without hasAccess');
+  }
+  return response;
 }

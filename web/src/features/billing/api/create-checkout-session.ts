@@ -1,11 +1,24 @@
 import type { CheckoutRequest, CheckoutResponse, PlanTier } from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
 
-/** The checkout page's address; a response without one is a failure (spec section 5). */
-export async function createCheckoutSession(tier: PlanTier): Promise<string> {
+/** A fresh key for one checkout attempt (getRandomValues works outside secure contexts too). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `checkout-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The checkout page's address; a response without one is a failure (spec section 5). The same
+ * `idempotencyKey` on a retry gets the same checkout session back instead of a second one.
+ */
+export async function createCheckoutSession(
+  tier: PlanTier,
+  idempotencyKey: string,
+): Promise<string> {
   const body: CheckoutRequest = { tier };
   const response = await apiPost<CheckoutResponse>('/api/create-checkout-session', body, {
     failureMessage: 'Failed to create checkout session',
+    headers: { 'Idempotency-Key': idempotencyKey },
   });
   if (!response || typeof response.url !== 'string' || !response.url) {
     throw new Error('Checkout answered without a url');

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import { PROFESSIONAL_PLAN } from '../../../content/subscribe';
 import { browserWindow } from '../../../lib/browser-window';
+import { checkAccess } from '../api/check-access';
 import { createPortalSession } from '../api/create-portal-session';
 import { ButtonStack, StatusCard, StatusText } from './billing.styles';
 
@@ -12,8 +13,34 @@ const DESCRIPTION = 'Update your payment method, see invoices or cancel your sub
 
 type PortalState = 'idle' | 'opening' | 'no-access' | 'failed';
 
+function NoAccess({ role }: { role: 'alert' | 'status' }) {
+  return (
+    <div role={role}>
+      <StatusText>
+        There is no active subscription in this browser, so there is no billing to manage.
+        Subscriptions are linked to the browser you activated them in.
+      </StatusText>
+      <ButtonLink to="/subscribe" $variant="secondary">
+        See the plan and subscribe
+      </ButtonLink>
+    </div>
+  );
+}
+
 export function AccountPage() {
   const [state, setState] = useState<PortalState>('idle');
+  // Asked on every visit, so a visitor without access is told before pressing anything.
+  const [hasAccess, setHasAccess] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void checkAccess().then((answer) => {
+      if (current) setHasAccess(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
 
   async function openPortal() {
     setState('opening');
@@ -55,16 +82,10 @@ export function AccountPage() {
             {state === 'opening' ? 'Opening billing portal...' : TITLE}
           </Button>
         </ButtonStack>
-        {state === 'no-access' && (
-          <div role="alert">
-            <StatusText>
-              There is no active subscription in this browser, so there is no billing to manage.
-              Subscriptions are linked to the browser you activated them in.
-            </StatusText>
-            <ButtonLink to="/subscribe" $variant="secondary">
-              See the plan and subscribe
-            </ButtonLink>
-          </div>
+        {state === 'no-access' ? (
+          <NoAccess role="alert" />
+        ) : (
+          hasAccess === false && <NoAccess role="status" />
         )}
         {state === 'failed' && (
           <StatusText role="alert">

@@ -108,3 +108,17 @@ export const ButtonStack = styled.div`
   width: 100%;
   max-width: 360px;
 `;
+
+export const SandboxNoticeBox = styled.div`
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  color: ${({ theme }) => theme.colors.warning};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  text-align: left;
+
+  strong {
+    display: block;
+  }
+`;

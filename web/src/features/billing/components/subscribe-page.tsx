@@ -6,11 +6,17 @@ import { canonicalUrl, webPage, type JsonLd } from '../../../components/seo/stru
 import { Button } from '../../../components/ui/button-link.styles';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
-import { CHECKOUT_TOASTS, PROFESSIONAL_PLAN, SUBSCRIBE_LINES } from '../../../content/subscribe';
+import {
+  CHECKOUT_TOASTS,
+  PROFESSIONAL_PLAN,
+  SANDBOX_TEXT,
+  SUBSCRIBE_LINES,
+} from '../../../content/subscribe';
+import { HttpError } from '../../../lib/api-client';
 import { browserWindow } from '../../../lib/browser-window';
 import { appConfig } from '../../../lib/config';
 import { toast } from '../../../lib/toast-store';
-import { createCheckoutSession } from '../api/create-checkout-session';
+import { createCheckoutSession, newIdempotencyKey } from '../api/create-checkout-session';
 import {
   Badge,
   FeatureList,
@@ -21,6 +27,7 @@ import {
   SmallPrint,
   Tagline,
 } from './billing.styles';
+import { SandboxNotice, sandboxSessionOf } from './sandbox-notice';
 
 const TITLE = 'Pricing';
 const DESCRIPTION = `${PROFESSIONAL_PLAN.name}: ${PRICE.display}/${PRICE.period}, cancel anytime. Probability-based signals, regime detection and Kelly sizing.`;
@@ -72,17 +79,30 @@ function useCanceledNotice() {
   }, [canceled, setParams]);
 }
 
+/** Whether the service can still have acted on a request whose answer was lost or failed. */
+function mayHaveCreatedSession(error: unknown): boolean {
+  return !(error instanceof HttpError) || error.status >= 500;
+}
+
 export function SubscribePage() {
   const [starting, setStarting] = useState(false);
+  const [sandbox, setSandbox] = useState(false);
+  // One key per checkout attempt: pressing again after a lost or failed answer repeats the same
+  // attempt, so the service hands back the session it may already have created.
+  const attemptKey = useRef<string | null>(null);
   useCanceledNotice();
 
   async function onGetStarted() {
+    attemptKey.current ??= newIdempotencyKey();
     setStarting(true);
     try {
-      const url = await createCheckoutSession(PROFESSIONAL_PLAN.id);
+      const url = await createCheckoutSession(PROFESSIONAL_PLAN.id, attemptKey.current);
+      attemptKey.current = null;
+      if (sandboxSessionOf(url)) setSandbox(true);
       browserWindow.open(url, '_blank', 'noopener');
     } catch (error) {
       console.error(error);
+      if (!mayHaveCreatedSession(error)) attemptKey.current = null;
       toast({ ...CHECKOUT_TOASTS.failed, variant: 'destructive' });
     } finally {
       setStarting(false);
@@ -129,7 +149,11 @@ export function SubscribePage() {
         </Button>
       </PlanCard>
 
-      <SmallPrint>{SUBSCRIBE_LINES.securePayment}</SmallPrint>
+      {sandbox ? (
+        <SandboxNotice text={SANDBOX_TEXT.subscribe} />
+      ) : (
+        <SmallPrint>{SUBSCRIBE_LINES.securePayment}</SmallPrint>
+      )}
       <NotAdviceNote />
     </PageContainer>
   );

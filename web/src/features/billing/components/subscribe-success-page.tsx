@@ -4,10 +4,16 @@ import { PageMeta } from '../../../components/seo/page-meta';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import { Spinner } from '../../../components/ui/spinner';
-import { PROFESSIONAL_PLAN, SUCCESS_TEXT } from '../../../content/subscribe';
+import {
+  PROFESSIONAL_PLAN,
+  SANDBOX_TEXT,
+  SUBSCRIPTION_STATUS_TEXT,
+  SUCCESS_TEXT,
+} from '../../../content/subscribe';
 import { appConfig } from '../../../lib/config';
 import { useActivation } from '../hooks/use-activation';
 import { ButtonStack, StatusCard, StatusText, SuccessLine } from './billing.styles';
+import { isSandboxSession, SandboxNotice } from './sandbox-notice';
 
 const TITLE = 'Subscription';
 const DESCRIPTION = `Activating your ${PROFESSIONAL_PLAN.name} subscription.`;
@@ -22,6 +28,7 @@ function SuccessView({ sessionId }: { sessionId: string }) {
       <PageTitle id="success-title">Welcome to the {PROFESSIONAL_PLAN.name}!</PageTitle>
       <StatusText>{SUCCESS_TEXT.activeText}</StatusText>
       <SuccessLine>{SUCCESS_TEXT.paymentSuccessful}</SuccessLine>
+      {isSandboxSession(sessionId) && <SandboxNotice text={SANDBOX_TEXT.success} />}
       <StatusText>
         Session ID: <code>…{sessionId.slice(-SESSION_ID_DISPLAY_LENGTH)}</code>
       </StatusText>
@@ -41,7 +48,29 @@ function SuccessView({ sessionId }: { sessionId: string }) {
   );
 }
 
-function ErrorView({ sessionId, onRetry }: { sessionId: string | null; onRetry: () => void }) {
+function errorExplanation(sessionId: string | null, subscriptionStatus: string | null): string {
+  if (!sessionId) return SUCCESS_TEXT.errorNoSession;
+  if (subscriptionStatus) {
+    return SUCCESS_TEXT.errorWithoutAccess(
+      SUBSCRIPTION_STATUS_TEXT[subscriptionStatus] ?? subscriptionStatus,
+    );
+  }
+  return SUCCESS_TEXT.errorNotConfirmed;
+}
+
+/**
+ * The honest view for a failed activation, a subscription without access, or a missing session id.
+ * Without a session id there is nothing to retry: it links back to the plan instead.
+ */
+function ErrorView({
+  sessionId,
+  subscriptionStatus,
+  onRetry,
+}: {
+  sessionId: string | null;
+  subscriptionStatus: string | null;
+  onRetry: () => void;
+}) {
   const subject = encodeURIComponent(
     sessionId
       ? `Subscription activation (session …${sessionId.slice(-SESSION_ID_DISPLAY_LENGTH)})`
@@ -50,17 +79,7 @@ function ErrorView({ sessionId, onRetry }: { sessionId: string | null; onRetry: 
   return (
     <StatusCard $tone="danger" aria-labelledby="error-title" role="alert">
       <PageTitle id="error-title">{SUCCESS_TEXT.errorTitle}</PageTitle>
-      {sessionId ? (
-        <StatusText>
-          Your subscription is not active yet. If your payment went through, it can take a moment to
-          be confirmed: try again shortly. Retrying never charges you again.
-        </StatusText>
-      ) : (
-        <StatusText>
-          This page needs the checkout session from the payment page, and the address does not carry
-          one. If you have just paid, use the link from the payment page or contact us.
-        </StatusText>
-      )}
+      <StatusText>{errorExplanation(sessionId, subscriptionStatus)}</StatusText>
       <ButtonStack>
         {sessionId ? (
           <Button type="button" onClick={onRetry}>
@@ -82,7 +101,7 @@ function ErrorView({ sessionId, onRetry }: { sessionId: string | null; onRetry: 
 export function SubscribeSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') || null;
-  const { status, retry } = useActivation(sessionId);
+  const { status, subscriptionStatus, retry } = useActivation(sessionId);
 
   return (
     <PageContainer>
@@ -101,7 +120,13 @@ export function SubscribeSuccessPage() {
         </StatusCard>
       )}
       {status === 'success' && sessionId && <SuccessView sessionId={sessionId} />}
-      {status === 'error' && <ErrorView sessionId={sessionId} onRetry={retry} />}
+      {(status === 'error' || status === 'inactive') && (
+        <ErrorView
+          sessionId={sessionId}
+          subscriptionStatus={status === 'inactive' ? subscriptionStatus : null}
+          onRetry={retry}
+        />
+      )}
     </PageContainer>
   );
 }

@@ -2,7 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { storeSessionId } from '../../../lib/session-id';
 import { activateSubscription } from '../api/activate-subscription';
 
-export type ActivationStatus = 'pending' | 'success' | 'error';
+/**
+ * 'inactive': the session was paid once, but the subscription it started gives no access now
+ * (canceled since, for instance); `subscriptionStatus` says which status the provider reports.
+ */
+export type ActivationStatus = 'pending' | 'success' | 'inactive' | 'error';
 
 /**
  * Activates the checkout session once per mount (and once per retry): StrictMode runs effects
@@ -10,6 +14,7 @@ export type ActivationStatus = 'pending' | 'success' | 'error';
  */
 export function useActivation(sessionId: string | null) {
   const [status, setStatus] = useState<ActivationStatus>(sessionId ? 'pending' : 'error');
+  const [subscriptionStatus, setSubscriptionStatus] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const started = useRef<string | null>(null);
 
@@ -23,8 +28,13 @@ export function useActivation(sessionId: string | null) {
     started.current = run;
     setStatus('pending');
     activateSubscription(sessionId).then(
-      () => {
-        // Kept only once confirmed, so the day-trader banner never claims an unpaid session.
+      (result) => {
+        setSubscriptionStatus(result.status);
+        if (!result.hasAccess) {
+          setStatus('inactive');
+          return;
+        }
+        // Kept only once access is confirmed, so the day-trader banner never claims an unpaid session.
         storeSessionId(sessionId);
         setStatus('success');
       },
@@ -36,5 +46,5 @@ export function useActivation(sessionId: string | null) {
   }, [sessionId, attempt]);
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  return { status, loading: status === 'pending', retry };
+  return { status, subscriptionStatus, loading: status === 'pending', retry };
 }

@@ -1,13 +1,15 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { browserWindow } from '../../../../lib/browser-window';
 import { pending, renderRoute } from '../../../../test/render-route';
 
 const PORTAL = '/api/create-portal-session';
+const CHECK = '/api/check-subscription';
 const BUTTON = { name: 'Manage Subscription & Billing' };
+const SUBSCRIBED = { [CHECK]: { body: { hasAccess: true } } };
 
 describe('/account', () => {
   it('shows its heading and the portal button', async () => {
-    renderRoute('/account');
+    renderRoute('/account', SUBSCRIBED);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Manage Subscription & Billing' }),
     ).toBeInTheDocument();
@@ -17,6 +19,7 @@ describe('/account', () => {
   it('posts for a portal session and goes to its url', async () => {
     const assign = jest.spyOn(browserWindow, 'assign').mockImplementation(() => {});
     const { user, fetchMock } = renderRoute('/account', {
+      ...SUBSCRIBED,
       [PORTAL]: { body: { url: 'https://billing.stripe.example/p/session_1' } },
     });
     await user.click(await screen.findByRole('button', BUTTON));
@@ -27,14 +30,16 @@ describe('/account', () => {
   });
 
   it('disables the button while the portal session is being created', async () => {
-    const { user } = renderRoute('/account', { [PORTAL]: () => pending() });
+    const { user } = renderRoute('/account', { ...SUBSCRIBED, [PORTAL]: () => pending() });
     await user.click(await screen.findByRole('button', BUTTON));
     expect(await screen.findByRole('button', { name: 'Opening billing portal...' })).toBeDisabled();
   });
 
   it('explains a 401 and links to /subscribe', async () => {
     const assign = jest.spyOn(browserWindow, 'assign').mockImplementation(() => {});
+    // The access ended between the check on arrival and the click.
     const { user } = renderRoute('/account', {
+      ...SUBSCRIBED,
       [PORTAL]: {
         status: 401,
         body: { statusCode: 401, error: 'Unauthorized', message: 'No active subscription' },
@@ -50,9 +55,33 @@ describe('/account', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it('explains on arrival, before any click, when this browser has no subscription', async () => {
+    const { fetchMock } = renderRoute('/account', { [CHECK]: { body: { hasAccess: false } } });
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('There is no active subscription in this browser');
+    expect(
+      within(status).getByRole('link', { name: 'See the plan and subscribe' }),
+    ).toHaveAttribute('href', '/subscribe');
+    expect(fetchMock).not.toHaveBeenCalledWith(PORTAL, expect.anything());
+  });
+
+  it.each([
+    ['a subscriber', { body: { hasAccess: true } }],
+    ['a failed check', { status: 503, body: '' }],
+  ])('shows no explanation on arrival for %s', async (_label, answer) => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const { fetchMock } = renderRoute('/account', { [CHECK]: answer });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(CHECK, expect.anything()));
+    expect(await screen.findByRole('button', BUTTON)).toBeEnabled();
+    expect(screen.queryByText(/There is no active subscription/)).not.toBeInTheDocument();
+  });
+
   it('says so when the portal cannot be opened for another reason', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = renderRoute('/account', { [PORTAL]: { status: 503, body: '' } });
+    const { user } = renderRoute('/account', {
+      ...SUBSCRIBED,
+      [PORTAL]: { status: 503, body: '' },
+    });
     await user.click(await screen.findByRole('button', BUTTON));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The billing portal could not be opened',

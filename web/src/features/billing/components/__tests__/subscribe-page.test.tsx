@@ -1,9 +1,29 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { TOAST } from '@probedge/proto';
+import { theme } from '../../../../components/theme/theme';
 import { browserWindow } from '../../../../lib/browser-window';
-import { removeToast } from '../../../../lib/toast-store';
-import { renderRoute } from '../../../../test/render-route';
+import { removeToast, toast } from '../../../../lib/toast-store';
+import { renderRoute, type StubHandler } from '../../../../test/render-route';
 
 const CHECKOUT = '/api/create-checkout-session';
+const CHECKOUT_URL = { body: { url: 'https://checkout.stripe.example/c/cs_test_1' } };
+
+function idempotencyKeys(fetchMock: jest.Mock): (string | undefined)[] {
+  return fetchMock.mock.calls
+    .filter(([url]) => url === CHECKOUT)
+    .map(([, init]) => (init as RequestInit).headers as Record<string, string>)
+    .map((headers) => headers['Idempotency-Key']);
+}
+
+/** Answers the checkout calls in turn with the given handlers. */
+function inTurn(...answers: StubHandler[]): StubHandler {
+  let call = 0;
+  return (init) => {
+    const answer = answers[Math.min(call, answers.length - 1)]!;
+    call += 1;
+    return typeof answer === 'function' ? answer(init) : answer;
+  };
+}
 
 const FEATURES = [
   'Unconfidence engine with whitening',
@@ -71,6 +91,110 @@ describe('/subscribe', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('sends an Idempotency-Key with the checkout request', async () => {
+    jest.spyOn(browserWindow, 'open').mockImplementation(() => {});
+    const { user, fetchMock } = renderRoute('/subscribe', { [CHECKOUT]: CHECKOUT_URL });
+    await user.click(await screen.findByRole('button', { name: 'Get Started' }));
+    await waitFor(() => expect(idempotencyKeys(fetchMock)).toHaveLength(1));
+    expect(idempotencyKeys(fetchMock)[0]).toMatch(/^checkout-[0-9a-f]{32}$/);
+  });
+
+  it('repeats the attempt with the same key after a lost answer, and uses a new key after a url', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const open = jest.spyOn(browserWindow, 'open').mockImplementation(() => {});
+    const { user, fetchMock } = renderRoute('/subscribe', {
+      [CHECKOUT]: inTurn(
+        () => Promise.reject(new TypeError('Failed to fetch')),
+        { status: 503, body: 'upstream unavailable' },
+        CHECKOUT_URL,
+        CHECKOUT_URL,
+      ),
+    });
+    const button = await screen.findByRole('button', { name: 'Get Started' });
+    for (let press = 1; press <= 3; press += 1) {
+      await user.click(button);
+      await waitFor(() => expect(idempotencyKeys(fetchMock)).toHaveLength(press));
+      await waitFor(() => expect(button).toBeEnabled());
+    }
+    expect(open).toHaveBeenCalledTimes(1);
+    await user.click(button);
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(2));
+
+    const [lost, failed, answered, next] = idempotencyKeys(fetchMock);
+    expect(failed).toBe(lost);
+    expect(answered).toBe(lost);
+    expect(next).toMatch(/^checkout-[0-9a-f]{32}$/);
+    expect(next).not.toBe(lost);
+  });
+
+  it('starts a new attempt after the service refused the request', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, fetchMock } = renderRoute('/subscribe', {
+      [CHECKOUT]: { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'x' } },
+    });
+    const button = await screen.findByRole('button', { name: 'Get Started' });
+    await user.click(button);
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await waitFor(() => expect(idempotencyKeys(fetchMock)).toHaveLength(2));
+
+    const [first, second] = idempotencyKeys(fetchMock);
+    expect(second).not.toBe(first);
+  });
+
+  it('labels a sandbox checkout: no real payment, and no claim that Stripe processed it', async () => {
+    const open = jest.spyOn(browserWindow, 'open').mockImplementation(() => {});
+    const sandboxUrl =
+      'http://localhost:8080/subscribe/success?session_id=cs_sandbox_a1B2c3D4e5F6g7H8i9J0k1L2';
+    const { user } = renderRoute('/subscribe', { [CHECKOUT]: { body: { url: sandboxUrl } } });
+    await user.click(await screen.findByRole('button', { name: 'Get Started' }));
+
+    const note = await screen.findByRole('note', { name: 'Sandbox: no real payment was taken' });
+    expect(note).toHaveTextContent('without Stripe, and no card is charged');
+    expect(screen.queryByText(/processed securely by Stripe/)).not.toBeInTheDocument();
+    expect(open).toHaveBeenCalledWith(sandboxUrl, '_blank', 'noopener');
+  });
+
+  it('keeps the secure-payment note after a Stripe checkout', async () => {
+    jest.spyOn(browserWindow, 'open').mockImplementation(() => {});
+    const { user } = renderRoute('/subscribe', { [CHECKOUT]: CHECKOUT_URL });
+    await user.click(await screen.findByRole('button', { name: 'Get Started' }));
+    await waitFor(() => expect(browserWindow.open).toHaveBeenCalled());
+
+    expect(screen.getByText(/Payments are processed securely by Stripe/)).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('announces the error toast assertively and styles it as destructive', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderRoute('/subscribe', { [CHECKOUT]: { status: 500, body: 'boom' } });
+    await user.click(await screen.findByRole('button', { name: 'Get Started' }));
+
+    const description = await screen.findByText('Failed to start checkout. Please try again.');
+    const toastItem = description.closest('li')!;
+    expect(toastItem).toHaveStyle({ backgroundColor: theme.colors.danger });
+    // A screen reader hears the destructive toast at once (assertive), not when it is idle (polite).
+    await waitFor(() => {
+      const announcements = screen
+        .getAllByRole('status')
+        .filter((element) => element.textContent?.includes('Failed to start checkout'));
+      expect(announcements.map((element) => element.getAttribute('aria-live'))).toContain(
+        'assertive',
+      );
+    });
+  });
+
+  it('styles an ordinary toast differently from the destructive one', async () => {
+    renderRoute('/subscribe');
+    await screen.findByRole('heading', { level: 1 });
+    act(() => {
+      toast({ title: 'Plain notice', description: 'Nothing went wrong.' });
+    });
+
+    const toastItem = (await screen.findByText('Nothing went wrong.')).closest('li')!;
+    expect(toastItem).not.toHaveStyle({ backgroundColor: theme.colors.danger });
+  });
+
   it.each([
     ['an answer without a url', { body: {} }],
     ['a failed request', { status: 500, body: 'boom' }],
@@ -105,6 +229,26 @@ describe('/subscribe', () => {
     await waitFor(() => expect(location().search).toBe('?source=research'));
     expect(location().pathname).toBe('/subscribe');
     expect(screen.getAllByText('Checkout Canceled')).toHaveLength(1);
+  });
+
+  it(`closes the toast by itself after ${TOAST.durationMs} ms`, async () => {
+    jest.useFakeTimers();
+    try {
+      renderRoute('/subscribe?canceled=true');
+      const title = await screen.findByText('Checkout Canceled');
+      const toastItem = title.closest('li')!;
+      expect(toastItem).toHaveAttribute('data-state', 'open');
+
+      act(() => jest.advanceTimersByTime(TOAST.durationMs - 100));
+      expect(toastItem).toHaveAttribute('data-state', 'open');
+
+      act(() => jest.advanceTimersByTime(200));
+      // Checked at once: waitFor would move the fake clock on by itself.
+      const item = screen.queryByText('Checkout Canceled')?.closest('li');
+      expect(item?.getAttribute('data-state') ?? 'removed').not.toBe('open');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('shows no toast without the canceled parameter', async () => {

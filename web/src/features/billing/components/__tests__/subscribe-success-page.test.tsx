@@ -84,6 +84,61 @@ describe('/subscribe/success', () => {
     expect(window.localStorage.getItem(SESSION_ID_STORAGE_KEY)).toBeNull();
   });
 
+  it('shows the honest error view when activation answers without access, never the success claims', async () => {
+    renderRoute(`/subscribe/success?session_id=${SESSION}`, {
+      [ACTIVATE]: { body: { hasAccess: false, status: 'canceled' } },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert).getByRole('heading', { name: 'We could not confirm your payment yet' }),
+    ).toBeInTheDocument();
+    expect(alert).toHaveTextContent('reports its subscription as canceled');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'support@probedge.example' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:support@probedge\.example/),
+    );
+    expect(screen.queryByText('Payment successful!')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Your subscription is now active/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Go to Day Trader Page' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(SESSION_ID_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows the honest error view when the activation request fails on the network', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderRoute(`/subscribe/success?session_id=${SESSION}`, {
+      [ACTIVATE]: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not confirm your payment yet');
+    expect(alert).toHaveTextContent('Retrying never charges you again');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment successful!')).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalled();
+    expect(window.localStorage.getItem(SESSION_ID_STORAGE_KEY)).toBeNull();
+  });
+
+  it('labels a sandbox session: no real payment was taken', async () => {
+    renderRoute(`/subscribe/success?session_id=${SESSION}`, {
+      [ACTIVATE]: { body: { hasAccess: true, status: 'active' } },
+    });
+    const main = await screen.findByRole('region', {
+      name: 'Welcome to the Professional Trading App!',
+    });
+    const note = within(main).getByRole('note', { name: 'Sandbox: no real payment was taken' });
+    expect(note).toHaveTextContent('checkout completed without Stripe and no card was charged');
+  });
+
+  it('shows no sandbox label for a Stripe session', async () => {
+    const stripeSession = `cs_test_${'a1B2c3D4'.repeat(4)}`;
+    renderRoute(`/subscribe/success?session_id=${stripeSession}`, {
+      [ACTIVATE]: { body: { hasAccess: true, status: 'active' } },
+    });
+    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Sandbox/)).not.toBeInTheDocument();
+  });
+
   it('retries the activation and shows success when it goes through', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     let answers = 0;
@@ -100,10 +155,12 @@ describe('/subscribe/success', () => {
     expect(activationCalls(fetchMock)).toHaveLength(2);
   });
 
-  it('shows the error view at once, without a request, when there is no session_id', async () => {
+  it('shows the error view at once, without a request or a Retry that could not help, when there is no session_id', async () => {
     const { fetchMock } = renderRoute('/subscribe/success');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('We could not confirm your payment yet');
+    expect(alert).toHaveTextContent('the address does not carry one');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(
       within(alert).getByRole('link', { name: 'support@probedge.example' }),
     ).toBeInTheDocument();
