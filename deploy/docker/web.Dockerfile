@@ -19,6 +19,15 @@ COPY web/package.json web/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY proto proto
+COPY services/kit services/kit
+COPY services/content services/content
+# The prerender step (web/scripts/prerender.mjs) runs in plain Node: it requires the compiled proto package and
+# content's compiled file reader, and reads the Markdown under services/content/content. Same steps as the
+# migration image; prisma generate never connects, it only needs DATABASE_URL to resolve the datasource.
+RUN npm run build -w proto -w services/kit \
+ && (cd services/content && DATABASE_URL=postgresql://localhost:5432/generate \
+      node /app/node_modules/prisma/build/index.js generate) \
+ && npm run build -w services/content
 COPY web web
 # The build bakes these into the pages (web/vite.config.ts); unset ones keep their defaults.
 ARG PUBLIC_URL=http://localhost:8080

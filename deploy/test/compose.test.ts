@@ -122,20 +122,29 @@ describe('docker-compose.yml', () => {
     expect(command).toContain('--maxmemory-policy noeviction');
   });
 
-  it('runs the platform containers read-only with every capability dropped', () => {
+  it('runs the platform containers read-only, without privilege escalation or capabilities', () => {
     for (const name of names.filter((candidate) => !['postgres', 'redis'].includes(candidate))) {
       const service = compose.services[name];
-      expect({ name, readOnly: service.read_only, capDrop: service.cap_drop }).toEqual({
+      expect({
+        name,
+        readOnly: service.read_only,
+        capDrop: service.cap_drop,
+        securityOpt: service.security_opt,
+      }).toEqual({
         name,
         readOnly: true,
         capDrop: ['ALL'],
+        securityOpt: ['no-new-privileges:true'],
       });
     }
   });
 
-  it('publishes only the web', () => {
+  it('publishes only the web, and the queue dashboard on the loopback interface', () => {
     const published = names.filter((name) => (compose.services[name].ports ?? []).length > 0);
-    expect(published).toEqual(['web']);
+    expect(published).toEqual(['insights-worker', 'web']);
+    expect(compose.services['insights-worker'].ports).toEqual([
+      '127.0.0.1:${QUEUE_DASHBOARD_PORT:-4103}:4103',
+    ]);
   });
 
   it('documents every variable it reads from .env in docs/deployment.md', () => {

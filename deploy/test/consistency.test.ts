@@ -6,12 +6,14 @@ import {
   parseDotenv,
   serviceEnv,
   serviceImage,
+  stopGraceSeconds,
 } from './support/compose';
 import {
   type Container,
   containerEnv,
   containerPort,
   find,
+  generatedName,
   imageRepository,
   type K8sObject,
   ofKind,
@@ -21,6 +23,7 @@ import {
   render,
   workloads,
 } from './support/kubernetes';
+import { podsOf, podsReaching, type Pod } from './support/network-policy';
 import {
   type Env,
   HEALTH_PATHS,
@@ -109,6 +112,13 @@ describe('docker-compose.yml runs each process as the code expects', () => {
       expect(config.NODE_ENV).toBe('production');
     });
 
+    it.each(DOTENVS)('drains %s within its stop grace period', (_, dotenv) => {
+      const config = parsed(proc, serviceEnv(service, dotenv));
+      const drain = (Number(config.SHUTDOWN_DELAY_MS) + Number(config.SHUTDOWN_TIMEOUT_MS)) / 1000;
+      // Otherwise compose kills the process mid-drain (SIGKILL after the grace period).
+      expect(drain).toBeLessThan(stopGraceSeconds(service));
+    });
+
     it('is healthy only when ready, asked on the port it listens on', () => {
       const config = parsed(proc, serviceEnv(service, {}));
       const url = healthcheckUrl(service);
@@ -142,6 +152,59 @@ describe('docker-compose.yml runs each process as the code expects', () => {
         port: api.PORT,
       });
     }
+  });
+
+  it.each(DOTENVS)(
+    'counts rate limits per visitor behind the web nginx, %s (one trusted X-Forwarded-For hop)',
+    (_, dotenv) => {
+      const gateway = parsed(byName('gateway'), serviceEnv(compose.services.gateway, dotenv));
+      // nginx is the one proxy in front: the gateway is not published, and nginx appends the address
+      // it saw to X-Forwarded-For, so the last entry is the visitor's. 0 would make every visitor one client.
+      expect(gateway.TRUSTED_PROXY_HOPS).toBe(1);
+      expect(compose.services.gateway.ports ?? []).toEqual([]);
+      expect(readRepoFile('deploy/docker/nginx.conf')).toMatch(
+        /location \/api\/ \{[^}]*proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/,
+      );
+    },
+  );
+
+  it.each(DOTENVS)(
+    "shows news's own ingestion queue on the insights worker's dashboard, %s",
+    (_, dotenv) => {
+      const news = parsed(
+        byName('news-worker'),
+        serviceEnv(compose.services['news-worker'], dotenv),
+      );
+      const insights = parsed(
+        byName('insights-worker'),
+        serviceEnv(compose.services['insights-worker'], dotenv),
+      );
+      expect(insights.REDIS_URL).toBe(news.REDIS_URL);
+      expect(insights.NEWS_QUEUE_PREFIX).toBe(news.NEWS_QUEUE_PREFIX);
+    },
+  );
+
+  it("passes the gateway's CORS and rate-limit settings through from .env", () => {
+    const keys = Object.keys(byName('gateway').shape).filter(
+      (key) => key.startsWith('RATE_LIMIT_') || key === 'CORS_ALLOWED_ORIGINS',
+    );
+    expect(keys.length).toBeGreaterThan(5);
+    const dotenv: Env = {
+      RATE_LIMIT_PREFIX: 'custom:',
+      RATE_LIMIT_WINDOW_SECONDS: '30',
+      RATE_LIMIT_GENERAL: '101',
+      RATE_LIMIT_GENERATE: '102',
+      RATE_LIMIT_CHECKOUT: '103',
+      RATE_LIMIT_ACTIVATION: '104',
+      RATE_LIMIT_NEWSLETTER: '105',
+      CORS_ALLOWED_ORIGINS: 'https://partner.example',
+    };
+    expect(keys.filter((key) => dotenv[key] === undefined)).toEqual([]);
+    const env = serviceEnv(compose.services.gateway, dotenv);
+    expect(keys.filter((key) => env[key] !== dotenv[key])).toEqual([]);
+    expect(parsed(byName('gateway'), env).CORS_ALLOWED_ORIGINS).toEqual([
+      'https://partner.example',
+    ]);
   });
 
   it("points both insights processes at news's gRPC port", () => {
@@ -281,6 +344,26 @@ describe.each(OVERLAYS)('the %s overlay runs each process as the code expects', 
     }
   });
 
+  it("shows news's own ingestion queue on the insights worker's dashboard", () => {
+    const objects = objectsOf(overlay);
+    const envOf = (name: string) =>
+      parsed(byName(name), containerEnv(objects, containerOf(objects, name), placeholder));
+    expect(envOf('insights-worker').REDIS_URL).toBe(envOf('news-worker').REDIS_URL);
+    expect(envOf('insights-worker').NEWS_QUEUE_PREFIX).toBe(envOf('news-worker').NEWS_QUEUE_PREFIX);
+  });
+
+  it('counts rate limits per visitor behind the ingress controller (one trusted X-Forwarded-For hop)', () => {
+    const objects = objectsOf(overlay);
+    const gateway = parsed(
+      byName('gateway'),
+      containerEnv(objects, containerOf(objects, 'gateway'), placeholder),
+    );
+    // The ingress controller sets X-Forwarded-For to the address it saw the visitor connect from.
+    expect(gateway.TRUSTED_PROXY_HOPS).toBe(1);
+    const gatewayPod = podsOf(objects).find((candidate) => candidate.name === 'gateway') as Pod;
+    expect(podsReaching(objects, gatewayPod, Number(gateway.PORT))).toEqual(['web']);
+  });
+
   it("points both insights processes at news's gRPC port through its Service", () => {
     const objects = objectsOf(overlay);
     const news = parsed(
@@ -334,4 +417,99 @@ describe.each(OVERLAYS)('the %s overlay runs each process as the code expects', 
     );
     expect([...k8sImages].sort()).toEqual([...composeImages].sort());
   });
+});
+
+describe('the prod overlay stays within the Postgres connection budget', () => {
+  const documented = /connection\s+budget\s+of\s+\*\*(\d+)\*\*/.exec(
+    readRepoFile('docs/deployment.md'),
+  );
+  const budget = Number(documented?.[1]);
+
+  /** Pods a Deployment can run at once: the autoscaler's ceiling (or replicas), plus a rollout's surge. */
+  function podCeiling(objects: K8sObject[], name: string): number {
+    const deployment = find(objects, 'Deployment', name) as K8sObject;
+    const autoscaler = ofKind(objects, 'HorizontalPodAutoscaler').find(
+      (hpa) => (hpa.spec?.scaleTargetRef as { name?: string } | undefined)?.name === name,
+    );
+    const replicas = autoscaler
+      ? Number(autoscaler.spec?.maxReplicas)
+      : Number(deployment.spec?.replicas ?? 1);
+    const surge = (deployment.spec?.strategy as { rollingUpdate?: { maxSurge?: number | string } })
+      ?.rollingUpdate?.maxSurge;
+    const extra =
+      typeof surge === 'string' && surge.endsWith('%')
+        ? Math.ceil((replicas * Number(surge.slice(0, -1))) / 100)
+        : Number(surge ?? Math.ceil(replicas / 4));
+    return replicas + extra;
+  }
+
+  it('documents the budget in docs/deployment.md and next to the pool settings', () => {
+    expect(budget).toBeGreaterThan(0);
+    expect(readRepoFile('k8s/overlays/prod/database-pools.yaml')).toContain(
+      `connection budget: ${budget} =`,
+    );
+  });
+
+  it('keeps the sum over every database process of pods x DATABASE_POOL_MAX within the budget', () => {
+    const objects = objectsOf('prod');
+    const rows = PROCESSES.filter((proc) => proc.database).map((proc) => {
+      const config = parsed(
+        proc,
+        containerEnv(objects, containerOf(objects, proc.name), placeholder),
+      );
+      return {
+        name: proc.name,
+        pods: podCeiling(objects, proc.name),
+        pool: Number(config.DATABASE_POOL_MAX),
+      };
+    });
+    expect(rows.length).toBe(6);
+    // Every pool is set for prod, not left at the default sized for one local process.
+    for (const row of rows) {
+      const container = containerOf(objects, row.name);
+      expect({
+        name: row.name,
+        set: container.env?.some((variable) => variable.name === 'DATABASE_POOL_MAX'),
+      }).toEqual({ name: row.name, set: true });
+    }
+    const total = rows.reduce((sum, row) => sum + row.pods * row.pool, 0);
+    expect({ total, withinBudget: total <= budget }).toEqual({ total, withinBudget: true });
+  });
+});
+
+describe('docs/operations.md, rotating secrets', () => {
+  /** `| \`KEY\` | reader, reader, Job migrate | … |` rows of the rotation table. */
+  const documented = new Map(
+    [...readRepoFile('docs/operations.md').matchAll(/^\| `([A-Z_]+)` +\| ([^|]+)\|/gm)].map(
+      (row) => [
+        row[1],
+        row[2]
+          .split(',')
+          .map((reader) => reader.trim())
+          .sort(),
+      ],
+    ),
+  );
+
+  it.each(OVERLAYS)(
+    'names every key of the Secret in the %s overlay with the workloads to restart',
+    (overlay) => {
+      const readers = new Map<string, Set<string>>();
+      for (const workload of workloads(objectsOf(overlay))) {
+        for (const container of podTemplate(workload).spec.containers) {
+          for (const variable of container.env ?? []) {
+            const ref = variable.valueFrom?.secretKeyRef;
+            if (!ref || generatedName(ref.name) !== 'probedge-secrets') continue;
+            const name =
+              workload.kind === 'Job' ? `Job ${workload.metadata.name}` : workload.metadata.name;
+            readers.set(ref.key, (readers.get(ref.key) ?? new Set()).add(name));
+          }
+        }
+      }
+      expect(readers.size).toBeGreaterThan(5);
+      for (const [key, names] of readers) {
+        expect({ key, readers: documented.get(key) }).toEqual({ key, readers: [...names].sort() });
+      }
+    },
+  );
 });

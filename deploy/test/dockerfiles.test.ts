@@ -5,8 +5,10 @@ import {
   execForm,
   instructions,
   parseDockerfile,
+  parseDockerfileText,
   type Stage,
 } from './support/dockerfile';
+import { webBuildInputs, webBuildProblems } from './support/web-build';
 import { parseConfig, PROCESSES } from './support/processes';
 import { serviceEnv } from './support/compose';
 
@@ -254,5 +256,53 @@ describe('.dockerignore', () => {
         ignored: false,
       });
     }
+  });
+});
+
+describe('the web build stage (deploy/docker/web.Dockerfile)', () => {
+  const text = readRepoFile('deploy/docker/web.Dockerfile');
+  const inputs = webBuildInputs();
+  /** The Dockerfile with every line matching `pattern` removed (continuations kept intact). */
+  const without = (pattern: RegExp) =>
+    parseDockerfileText(
+      text
+        .split('\n')
+        .filter((line) => !pattern.test(line))
+        .join('\n'),
+      'web.Dockerfile (edited)',
+    );
+
+  it('knows what the build reads outside web/: proto, kit and content compiled, the Markdown copied', () => {
+    expect(inputs.built).toEqual(['proto', 'services/kit', 'services/content']);
+    expect(inputs.copied).toEqual(
+      expect.arrayContaining(['proto', 'services/content/content', 'tsconfig.base.json', 'web']),
+    );
+  });
+
+  it('copies, generates and compiles every one of those inputs before `npm run build -w web`', () => {
+    expect(webBuildProblems(parseDockerfile('deploy/docker/web.Dockerfile'), inputs)).toEqual([]);
+  });
+
+  it('fails a Dockerfile that builds the web without content, its client or the compiled packages', () => {
+    expect(webBuildProblems(without(/^COPY services\/content services\/content$/), inputs)).toEqual(
+      expect.arrayContaining([
+        'prisma generate in services/content before it is copied',
+        'services/content is compiled before it is copied',
+        'services/content/content is not copied before the web build',
+      ]),
+    );
+    expect(webBuildProblems(without(/prisma\/build\/index\.js generate/), inputs)).toEqual(
+      expect.arrayContaining(['services/content is compiled before prisma generate']),
+    );
+    // The stage as it stood before the inputs were added: proto and web copied, nothing compiled first.
+    const bare = without(/^(COPY services\/|RUN npm run build -w proto| && |\s+node \/app)/);
+    expect(webBuildProblems(bare, inputs)).toEqual(
+      expect.arrayContaining([
+        'services/content/content is not copied before the web build',
+        'proto is not compiled before the web build',
+        'services/kit is not compiled before the web build',
+        'services/content is not compiled before the web build',
+      ]),
+    );
   });
 });

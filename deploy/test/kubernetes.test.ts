@@ -17,6 +17,7 @@ import {
   workloads,
 } from './support/kubernetes';
 import { connectionAllowed, podsOf, podsReaching, type Pod } from './support/network-policy';
+import { openApiProblems } from './support/openapi';
 import { validateObject } from './support/schema';
 
 const rendered = new Map<Overlay, K8sObject[]>();
@@ -62,7 +63,13 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     );
   });
 
-  it('matches the Kubernetes schema in every object', () => {
+  it('matches the Kubernetes OpenAPI schema (kubernetes-models) in every object', () => {
+    const objects = objectsOf(overlay);
+    expect(objects.length).toBeGreaterThan(20);
+    expect(objects.flatMap(openApiProblems)).toEqual([]);
+  });
+
+  it('uses only fields the Kubernetes schema knows, with the stricter checks of support/schema.ts', () => {
     expect(objectsOf(overlay).flatMap(validateObject)).toEqual([]);
   });
 
@@ -515,5 +522,54 @@ describe('the network-policy check', () => {
     const objects = objectsOf('dev').filter((object) => object.kind !== 'NetworkPolicy');
     const api = pod(objects, 'content');
     expect(podsReaching(objects, api, portOf(api, 'http'))).toContain('web');
+  });
+});
+
+describe('validation against the Kubernetes OpenAPI schema', () => {
+  const deployment = () =>
+    JSON.parse(JSON.stringify(find(objectsOf('prod'), 'Deployment', 'gateway'))) as K8sObject;
+  const containers = (object: K8sObject) =>
+    podTemplate(object).spec.containers as unknown as Record<string, unknown>[];
+
+  it('fails a port given as a name where a number is required', () => {
+    const object = deployment();
+    (containers(object)[0].ports as Record<string, unknown>[])[0].containerPort = 'http';
+    expect(openApiProblems(object)).toContain(
+      'Deployment/gateway/spec/template/spec/containers/0/ports/0/containerPort: must be integer',
+    );
+  });
+
+  it('fails a malformed resource quantity and a missing required field', () => {
+    const object = deployment();
+    (containers(object)[0].resources as { limits: Record<string, string> }).limits.memory =
+      '512 MB';
+    delete containers(object)[0].name;
+    const problems = openApiProblems(object);
+    expect(problems).toContain(
+      'Deployment/gateway/spec/template/spec/containers/0/resources/limits/memory: must match format "quantity"',
+    );
+    expect(problems).toContain(
+      'Deployment/gateway/spec/template/spec/containers/0: must have required property name',
+    );
+  });
+
+  it('accepts base64 wrapped over lines in a Secret, but not data that is not base64', () => {
+    const secret = (value: string) => ({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'example' },
+      data: { KEY: value },
+    });
+    expect(openApiProblems(secret('cmVkaXM6Ly9yZWRpczo2Mzc5\n'))).toEqual([]);
+    expect(openApiProblems(secret('cG9zdGdyZXNxbDovL3Bvc3Rn\ncmVz'))).toEqual([]);
+    expect(openApiProblems(secret('redis://redis:6379'))).toEqual([
+      'Secret/example/data/KEY: must match format "byte"',
+    ]);
+  });
+
+  it('fails a kind its apiVersion does not have', () => {
+    expect(openApiProblems({ ...deployment(), apiVersion: 'batch/v1' })).toEqual([
+      'Deployment/gateway: unknown kind batch/v1 Deployment',
+    ]);
   });
 });

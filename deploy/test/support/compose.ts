@@ -11,7 +11,26 @@ export interface ComposeService {
   restart?: string;
   read_only?: boolean;
   cap_drop?: string[];
+  security_opt?: string[];
+  stop_grace_period?: string;
   ports?: string[];
+}
+
+/** docker compose's default time between SIGTERM and SIGKILL. */
+const DEFAULT_STOP_GRACE_SECONDS = 10;
+
+/** `stop_grace_period` in seconds (compose durations such as `90s`, `1m30s`, `500ms`). */
+export function stopGraceSeconds(service: ComposeService): number {
+  const value = service.stop_grace_period;
+  if (value === undefined) return DEFAULT_STOP_GRACE_SECONDS;
+  const units: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001, us: 1e-6 };
+  let total = 0;
+  const rest = value.replace(/(\d+(?:\.\d+)?)(ms|us|h|m|s)/g, (_, amount: string, unit: string) => {
+    total += Number(amount) * units[unit];
+    return '';
+  });
+  if (rest.trim() !== '' || value.trim() === '') throw new Error(`bad stop_grace_period ${value}`);
+  return total;
 }
 
 export interface ComposeFile {

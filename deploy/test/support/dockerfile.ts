@@ -14,7 +14,12 @@ export interface Stage {
 
 /** Instructions of a Dockerfile by stage, with continuation lines joined and comments dropped. */
 export function parseDockerfile(relative: string): Stage[] {
-  const lines = readRepoFile(relative).split('\n');
+  return parseDockerfileText(readRepoFile(relative), relative);
+}
+
+/** parseDockerfile over a Dockerfile's text (`name` only labels errors). */
+export function parseDockerfileText(text: string, relative: string): Stage[] {
+  const lines = text.split('\n');
   const logical: string[] = [];
   let current = '';
   for (const raw of lines) {

@@ -35,7 +35,10 @@ describe('the queue dashboard of the insights worker', () => {
   beforeAll(async () => {
     stage = await createStage({ REDIS_URL, NEWS_QUEUE_PREFIX: newsPrefix });
     // One job in each queue, so the dashboard has something of each to show.
-    newsQueue = new Queue(QUEUES.newsIngestion, { connection: { url: REDIS_URL }, prefix: newsPrefix });
+    newsQueue = new Queue(QUEUES.newsIngestion, {
+      connection: { url: REDIS_URL },
+      prefix: newsPrefix,
+    });
     insightsQueue = new Queue(QUEUES.insights, {
       connection: { url: REDIS_URL },
       prefix: String(stage.env.INSIGHTS_QUEUE_PREFIX),
@@ -59,13 +62,14 @@ describe('the queue dashboard of the insights worker', () => {
     });
 
     it('asks for the token: 401 with a Basic login prompt, without it or with a wrong one', async () => {
-      for (const headers of [
+      const attempts: Record<string, string>[] = [
         {},
         { authorization: basic('ops', 'not-the-token-at-all') },
         { authorization: 'Bearer not-the-token-at-all' },
         { 'x-admin-token': 'not-the-token-at-all' },
         { authorization: 'Basic %%%' },
-      ]) {
+      ];
+      for (const headers of attempts) {
         for (const path of ['/admin/queues', '/admin/queues/api/queues']) {
           const res = await get(`${baseUrl}${path}`, headers);
           expect({ path, headers, status: res.status }).toEqual({ path, headers, status: 401 });
@@ -78,11 +82,12 @@ describe('the queue dashboard of the insights worker', () => {
     });
 
     it('serves the dashboard page to the token as the Basic password, a Bearer token or X-Admin-Token', async () => {
-      for (const headers of [
+      const presented: Record<string, string>[] = [
         { authorization: basic('ops', TOKEN) },
         { authorization: `Bearer ${TOKEN}` },
         { 'x-admin-token': TOKEN },
-      ]) {
+      ];
+      for (const headers of presented) {
         const res = await get(`${baseUrl}/admin/queues`, headers);
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toMatch(/text\/html/);
@@ -117,7 +122,8 @@ describe('the queue dashboard of the insights worker', () => {
     it('has no dashboard: 404 as for any unknown path, whatever is presented', async () => {
       const baseUrl = await startWorker({ INSIGHTS_ADMIN_TOKEN: '' });
       for (const path of ['/admin/queues', '/admin/queues/api/queues']) {
-        for (const headers of [{}, { authorization: basic('ops', TOKEN) }]) {
+        const presented: Record<string, string>[] = [{}, { authorization: basic('ops', TOKEN) }];
+        for (const headers of presented) {
           const res = await get(`${baseUrl}${path}`, headers);
           expect({ path, status: res.status }).toEqual({ path, status: 404 });
           expect(await res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });

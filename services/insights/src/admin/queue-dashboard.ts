@@ -3,13 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import {
-  Inject,
-  Injectable,
-  Logger,
-  OnModuleDestroy,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, UnauthorizedException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createRedis, toApiError } from '@probedge/kit';
 import { QUEUES } from '@probedge/proto';
@@ -124,7 +118,9 @@ export class QueueDashboard implements OnModuleDestroy {
       }),
     ];
     for (const queue of this.queues) {
-      queue.on('error', (error) => this.logger.warn({ err: error.message }, 'dashboard queue error'));
+      queue.on('error', (error) =>
+        this.logger.warn({ err: error.message }, 'dashboard queue error'),
+      );
     }
     const serverAdapter = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
     createBullBoard({
@@ -132,7 +128,9 @@ export class QueueDashboard implements OnModuleDestroy {
       serverAdapter,
       options: { uiConfig: { boardTitle: 'ProbEdge queues' } },
     });
-    const router = serverAdapter.getRouter() as RequestHandler & { disable?: (name: string) => void };
+    const router = serverAdapter.getRouter() as RequestHandler & {
+      disable?: (name: string) => void;
+    };
     router.disable?.('x-powered-by');
     app.use(QUEUE_DASHBOARD_PATH, adminTokenGuard(token), router);
     this.logger.log(`queue dashboard on ${QUEUE_DASHBOARD_PATH}`);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createRedis, Metrics, Readiness } from '@probedge/kit';
 import { JOBS, QUEUES, type IngestSlotPayload, type JobName } from '@probedge/proto';
@@ -16,16 +17,51 @@ const JOB_OPTIONS = {
   removeOnFail: { age: 86_400 },
 } as const;
 
+/** A slot's payload; `rerun` marks an operator's re-run, which fetches whether or not a source is due. */
+export interface IngestJobPayload extends IngestSlotPayload {
+  rerun?: { sourceId?: string };
+}
+
+/** The ingestion queue on `connection`: the one definition the worker and the CLI share. */
+export function openIngestionQueue(
+  connection: Redis,
+  config: Pick<NewsConfig, 'NEWS_QUEUE_PREFIX'>,
+): Queue<IngestJobPayload> {
+  return new Queue<IngestJobPayload>(QUEUES.newsIngestion, {
+    connection,
+    prefix: config.NEWS_QUEUE_PREFIX,
+  });
+}
+
+/**
+ * An operator's re-run of ingestion (every source, or one) as of `now`. Its id is unique, so it never
+ * merges with the slot's job or with another re-run.
+ */
+export async function enqueueRerun(
+  queue: Queue<IngestJobPayload>,
+  now: Date,
+  sourceId?: string,
+): Promise<string> {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  const jobId = `ingest-rerun-${sourceId ?? 'all'}-${stamp}-${randomBytes(4).toString('hex')}`;
+  await queue.add(
+    JOBS.ingestSlot,
+    { slot: now.toISOString(), rerun: sourceId === undefined ? {} : { sourceId } },
+    { ...JOB_OPTIONS, jobId },
+  );
+  return jobId;
+}
+
 /** The news-ingestion queue: the producer used by the tick, and this replica's consumer. */
 @Injectable()
 export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(IngestionQueue.name);
   private readonly connection: Redis;
-  private readonly queue: Queue<IngestSlotPayload>;
-  private worker?: Worker<IngestSlotPayload, IngestionReport>;
+  private readonly queue: Queue<IngestJobPayload>;
+  private worker?: Worker<IngestJobPayload, IngestionReport>;
   private readonly handlers: Record<
     JobName,
-    ((job: Job<IngestSlotPayload>) => Promise<IngestionReport>) | undefined
+    ((job: Job<IngestJobPayload>) => Promise<IngestionReport>) | undefined
   >;
 
   constructor(
@@ -35,12 +71,12 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
     private readonly metrics: Metrics,
   ) {
     this.connection = createRedis({ url: config.REDIS_URL, maxRetriesPerRequest: null });
-    this.queue = new Queue(QUEUES.newsIngestion, {
-      connection: this.connection,
-      prefix: config.NEWS_QUEUE_PREFIX,
-    });
+    this.queue = openIngestionQueue(this.connection, config);
     this.handlers = {
-      [JOBS.ingestSlot]: () => this.ingestion.ingestDue(new Date()),
+      [JOBS.ingestSlot]: (job) =>
+        job.data.rerun
+          ? this.ingestion.ingestNow(new Date(), job.data.rerun.sourceId)
+          : this.ingestion.ingestDue(new Date()),
       [JOBS.dailyAnalysis]: undefined,
       [JOBS.dailyOpinion]: undefined,
     };
@@ -50,7 +86,7 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
     this.readiness.register('redis', async () => {
       await this.connection.ping();
     });
-    this.worker = new Worker<IngestSlotPayload, IngestionReport>(
+    this.worker = new Worker<IngestJobPayload, IngestionReport>(
       QUEUES.newsIngestion,
       (job) => this.process(job),
       { connection: this.connection, prefix: this.config.NEWS_QUEUE_PREFIX, concurrency: 1 },
@@ -90,7 +126,7 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private process(job: Job<IngestSlotPayload>): Promise<IngestionReport> {
+  private process(job: Job<IngestJobPayload>): Promise<IngestionReport> {
     const handler = this.handlers[job.name as JobName];
     if (!handler) throw new Error(`No handler for job ${job.name} on ${QUEUES.newsIngestion}`);
     return handler(job);
@@ -102,6 +138,11 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
     const jobId = slotJobId(slot);
     await this.queue.add(JOBS.ingestSlot, { slot: slot.toISOString() }, { ...JOB_OPTIONS, jobId });
     return jobId;
+  }
+
+  /** Queues a re-run now (see enqueueRerun); returns its job id. */
+  rerun(sourceId?: string): Promise<string> {
+    return enqueueRerun(this.queue, new Date(), sourceId);
   }
 
   /** Jobs by state: queue depth for operators, and proof of one job per slot in tests. */

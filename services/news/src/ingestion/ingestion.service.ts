@@ -57,7 +57,21 @@ export class IngestionService {
 
   /** Every source whose next check is due; one failing source never stops the others. */
   async ingestDue(now: Date = new Date()): Promise<IngestionReport> {
-    const due = await this.sources.findDue(now);
+    return this.ingestSources(await this.sources.findDue(now), now);
+  }
+
+  /**
+   * An operator's re-run: every source, or the one named, whether due or resting after errors. A
+   * source that no longer exists fails the job, so the re-run shows as failed rather than as done.
+   */
+  async ingestNow(now: Date, sourceId?: string): Promise<IngestionReport> {
+    if (sourceId === undefined) return this.ingestSources(await this.sources.findAll(), now);
+    const source = await this.sources.findById(sourceId);
+    if (!source) throw new Error(`Unknown news source "${sourceId}"`);
+    return this.ingestSources([source], now);
+  }
+
+  private async ingestSources(due: SourceRow[], now: Date): Promise<IngestionReport> {
     const outcomes = new Array<SourceOutcome>(due.length);
     let next = 0;
     const lane = async () => {
