@@ -19,6 +19,8 @@ module.exports = {
       publicUrl: 'http://localhost:8080',
       scannerUrl: 'https://scanner.probedge.example',
       proAppUrl: 'https://app.probedge.example',
+      priceValidUntil: '2030-12-31',
+      buildYear: 2030,
     },
   },
   restoreMocks: true,

@@ -45,6 +45,16 @@ function readAppConfig(env: NodeJS.ProcessEnv): AppConfigValues {
     }
   };
 
+  const isoDate = (name: string, fallback: string) => {
+    const value = read(name, fallback);
+    const parsed = new Date(`${value}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || parsed.toISOString().slice(0, 10) !== value) {
+      problems.push(`${name} must be a date written YYYY-MM-DD (got "${value}")`);
+    }
+    return value;
+  };
+
+  const buildYear = new Date().getUTCFullYear();
   const config: AppConfigValues = {
     brandName: text('BRAND_NAME', DEFAULT_BRAND_NAME, 60),
     brandSubtitle: text('BRAND_SUBTITLE', 'Probability-based trading intelligence', 120),
@@ -52,6 +62,8 @@ function readAppConfig(env: NodeJS.ProcessEnv): AppConfigValues {
     publicUrl: url('PUBLIC_URL', 'http://localhost:8080', { originOnly: true }),
     scannerUrl: url('SCANNER_URL', 'https://scanner.probedge.example'),
     proAppUrl: url('PRO_APP_URL', 'https://app.probedge.example'),
+    priceValidUntil: isoDate('PRICE_VALID_UNTIL', `${buildYear}-12-31`),
+    buildYear,
   };
   if (problems.length > 0) {
     throw new Error(`Invalid web configuration:\n  - ${problems.join('\n  - ')}`);
@@ -96,6 +108,8 @@ export default defineConfig(() => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      // Lets the prerender preload each page's own route chunk (dist/.vite/manifest.json).
+      manifest: true,
       target: 'es2022',
       rollupOptions: {
         // The contracts package is declarations and constants; its unused tables need not ship.

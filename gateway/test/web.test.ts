@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import {
   send,
   startGateway,
@@ -43,12 +44,14 @@ describe('serving the web build', () => {
   it.each([
     '/',
     '/guides',
+    '/guides/',
+    '/GUIDES',
     '/guide/some-slug',
-    '/nope',
-    '/blog/a/b/c?ref=mail',
-    '/.env',
-    '/openapi.json',
-  ])('serves index.html with 200 for the client route %s', async (target) => {
+    '/blog/a-new-post?ref=mail',
+    '/daytrader?session_id=cs_test_x',
+    '/subscribe/success',
+    '/account',
+  ])('serves the app with 200 for its page %s', async (target) => {
     const res = await send(gateway.url, target);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -57,11 +60,44 @@ describe('serving the web build', () => {
     expect(Object.values(upstreams).every((upstream) => upstream.received.length === 0)).toBe(true);
   });
 
+  it.each(['/nope', '/blog/a/b/c?ref=mail', '/guide', '/.env', '/openapi.json', '/guides/extra'])(
+    'serves the app, which shows its not-found screen, with 404 for %s',
+    async (target) => {
+      const res = await send(gateway.url, target);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toBe(INDEX_HTML);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('answers a conditional request for an unknown path with the 404 page, never 304', async () => {
+    const first = await send(gateway.url, '/nope');
+    const again = await send(gateway.url, '/nope', {
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(again.status).toBe(404);
+    expect(again.text).toBe(INDEX_HTML);
+  });
+
+  it.each([
+    ['/day-trader', '/daytrader'],
+    ['/day-trader/', '/daytrader'],
+    ['/day-trader?session_id=cs_test_x&ref=mail', '/daytrader?session_id=cs_test_x&ref=mail'],
+  ])('redirects %s permanently to %s', async (target, location) => {
+    const res = await send(gateway.url, target);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(location);
+  });
+
   it('serves the bare shell, not the prerendered home, for routes the build did not prerender', async () => {
     const shell = INDEX_HTML.replace('<div id="root">', '<div id="root" data-shell="">');
     await writeFile(path.join(dist, 'shell.html'), shell);
     try {
       expect((await send(gateway.url, '/guide/new-slug')).text).toBe(shell);
+      const unknown = await send(gateway.url, '/no/such/page');
+      expect(unknown.status).toBe(404);
+      expect(unknown.text).toBe(shell);
       expect((await send(gateway.url, '/')).text).toBe(INDEX_HTML);
       expect((await send(gateway.url, '/about')).text).toBe('<html>prerendered about</html>');
     } finally {
@@ -106,6 +142,98 @@ describe('serving the web build', () => {
     const res = await send(gateway.url, '/about');
     expect(res.status).toBe(200);
     expect(res.text).toBe('<html>prerendered about</html>');
+  });
+
+  describe('with the compressed copies the build writes', () => {
+    const js = `${APP_JS}\n`.repeat(50);
+    const css = 'body{margin:0}\n'.repeat(50);
+
+    beforeAll(async () => {
+      await writeFile(path.join(dist, 'assets', 'big-1a2b3c.js'), js);
+      await writeFile(path.join(dist, 'assets', 'big-1a2b3c.js.br'), brotliCompressSync(js));
+      await writeFile(path.join(dist, 'assets', 'big-1a2b3c.js.gz'), gzipSync(js));
+      await writeFile(path.join(dist, 'assets', 'big-4d5e6f.css'), css);
+      await writeFile(path.join(dist, 'assets', 'big-4d5e6f.css.gz'), gzipSync(css));
+      await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
+      await writeFile(path.join(dist, 'index.html.gz'), gzipSync(INDEX_HTML));
+    });
+
+    afterAll(async () => {
+      for (const file of [
+        'assets/big-1a2b3c.js',
+        'assets/big-1a2b3c.js.br',
+        'assets/big-1a2b3c.js.gz',
+        'assets/big-4d5e6f.css',
+        'assets/big-4d5e6f.css.gz',
+        'index.html.br',
+        'index.html.gz',
+      ]) {
+        await rm(path.join(dist, file));
+      }
+    });
+
+    it('sends brotli to a client that accepts it, with the original type', async () => {
+      const res = await send(gateway.url, '/assets/big-1a2b3c.js', {
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(res.body).toString()).toBe(js);
+    });
+
+    it('sends gzip to a client that accepts only gzip', async () => {
+      const res = await send(gateway.url, '/assets/big-1a2b3c.js', {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(res.body).toString()).toBe(js);
+    });
+
+    it('falls back to gzip when a file has no brotli copy', async () => {
+      const res = await send(gateway.url, '/assets/big-4d5e6f.css', {
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['content-type']).toMatch(/^text\/css/);
+      expect(gunzipSync(res.body).toString()).toBe(css);
+    });
+
+    it('sends the file as it is to a client that accepts no compression', async () => {
+      const res = await send(gateway.url, '/assets/big-1a2b3c.js');
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(res.text).toBe(js);
+      const refused = await send(gateway.url, '/assets/big-1a2b3c.js', {
+        headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+      });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(refused.text).toBe(js);
+    });
+
+    it('compresses the app page, also when it is the 404 answer', async () => {
+      for (const [target, status] of [
+        ['/', 200],
+        ['/guides', 200],
+        ['/nope', 404],
+      ] as const) {
+        const res = await send(gateway.url, target, { headers: { 'accept-encoding': 'br' } });
+        expect(res.status).toBe(status);
+        expect(res.headers['content-encoding']).toBe('br');
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(brotliDecompressSync(res.body).toString()).toBe(INDEX_HTML);
+      }
+    });
+
+    it('never serves a compressed copy to a client that asked for the file without it', async () => {
+      const res = await send(gateway.url, '/index.html', {
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.text).toBe(INDEX_HTML);
+    });
   });
 
   it('sends the Content-Security-Policy with the app', async () => {

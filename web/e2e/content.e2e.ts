@@ -47,10 +47,10 @@ describe('guides and blogs in a browser', () => {
     expect(problems).toEqual([]);
   });
 
-  it("shows '404 Page Not Found' for an unknown path", async () => {
+  it("answers an unknown path with 404 and shows '404 Page Not Found'", async () => {
     const { page } = await openPage(browser);
     const response = await page.goto(`${baseUrl()}/no/such/page`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByText('404 Page Not Found').waitFor();
   });
 

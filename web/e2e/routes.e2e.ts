@@ -13,11 +13,18 @@ const EXPECTED_FAILED_RESOURCES: readonly { path: string; status: number }[] = [
   { path: '/api/market', status: 503 },
 ];
 
-function isExpectedFailure(message: ConsoleMessage): boolean {
+/** A phone-sized viewport (iPhone 12–15), where tables scroll and the menu collapses. */
+const NARROW = { width: 390, height: 844 };
+const WIDE = { width: 1280, height: 720 };
+
+function isExpectedFailure(
+  message: ConsoleMessage,
+  expected: readonly { path: string; status: number }[],
+): boolean {
   const text = message.text();
   if (!text.startsWith('Failed to load resource')) return false;
   const url = message.location().url;
-  return EXPECTED_FAILED_RESOURCES.some(
+  return expected.some(
     ({ path, status }) => url === `${baseUrl()}${path}` && text.includes(`status of ${status} `),
   );
 }
@@ -26,12 +33,16 @@ function isExpectedFailure(message: ConsoleMessage): boolean {
  * Like support's openPage, but the expected failed-resource lines above are let through; the page
  * gets its own context because AxeBuilder needs one.
  */
-async function openWatchedPage(browser: Browser): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext();
+async function openWatchedPage(
+  browser: Browser,
+  alsoExpected: readonly { path: string; status: number }[] = [],
+): Promise<{ page: Page; problems: string[] }> {
+  const expected = [...EXPECTED_FAILED_RESOURCES, ...alsoExpected];
+  const context = await browser.newContext({ viewport: WIDE });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !isExpectedFailure(message)) {
+    if (message.type() === 'error' && !isExpectedFailure(message, expected)) {
       problems.push(`console: ${message.text()} (${message.location().url})`);
     }
   });
@@ -48,13 +59,14 @@ async function firstSlug(page: Page, path: string): Promise<string> {
   return slug;
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
+async function seriousViolations(page: Page, state = 'as loaded'): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
+  const width = page.viewportSize()?.width;
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+        `${width}px, ${state}: ${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
           .slice(0, 3)
           .map((node) => node.target.join(' '))
           .join(', ')}`,
@@ -70,6 +82,27 @@ async function tabUntil(page: Page, accept: () => Promise<boolean>, limit = 80):
   throw new Error('Tab never reached the wanted element');
 }
 
+/**
+ * Axe at the desktop width and at a phone's, where wide tables scroll sideways and the navigation
+ * becomes a menu button (scanned closed and open).
+ */
+async function violationsAtBothWidths(page: Page, state?: string): Promise<string[]> {
+  const found = await seriousViolations(page, state);
+  await page.setViewportSize(NARROW);
+  try {
+    found.push(...(await seriousViolations(page, state)));
+    if (!state) {
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await page.getByRole('button', { name: 'Close menu' }).waitFor();
+      found.push(...(await seriousViolations(page, 'menu open')));
+      await page.getByRole('button', { name: 'Close menu' }).click();
+    }
+  } finally {
+    await page.setViewportSize(WIDE);
+  }
+  return found;
+}
+
 /** Every public page, plus the personal pages the sitemap leaves out. */
 const STATIC_ROUTES: readonly string[] = [...PUBLIC_PAGES, '/subscribe/success', '/account'];
 
@@ -80,7 +113,7 @@ async function routeProblems(browser: Browser, route: string): Promise<string[]>
     await page.goto(`${baseUrl()}${route}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
-    return [...problems, ...(await seriousViolations(page))];
+    return [...problems, ...(await violationsAtBothWidths(page))];
   } finally {
     await page.context().close();
   }
@@ -115,13 +148,98 @@ describe('every route of the spec in a browser', () => {
     },
   );
 
+  it('answers an unknown path with 404 and a not-found screen with no console error and no serious axe violation', async () => {
+    const route = '/no/such/page';
+    // The browser reports the document's own 404 on the console; nothing else may fail.
+    const { page, problems } = await openWatchedPage(browser, [{ path: route, status: 404 }]);
+    try {
+      const response = await page.goto(`${baseUrl()}${route}`);
+      expect(response?.status()).toBe(404);
+      await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect([...problems, ...(await violationsAtBothWidths(page))]).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('has no serious axe violation on the Case Studies tab with every case open', async () => {
+    const { page, problems } = await openWatchedPage(browser);
+    try {
+      await page.goto(`${baseUrl()}/research`);
+      await page.getByRole('tab', { name: 'Case Studies' }).click();
+      const toggles = page.getByRole('tabpanel').locator('button[aria-expanded]');
+      await toggles.first().waitFor();
+      expect(await toggles.count()).toBe(4);
+      for (const toggle of await toggles.all()) {
+        await toggle.click();
+        expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      }
+      await page.getByLabel('ESAB signal output').waitFor();
+      expect([
+        ...problems,
+        ...(await violationsAtBothWidths(page, 'every case study open')),
+      ]).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('has no serious axe violation on the FAQ with every answer open', async () => {
+    const { page, problems } = await openWatchedPage(browser);
+    try {
+      await page.goto(`${baseUrl()}/faq`);
+      const questions = page.locator('main button[aria-expanded]');
+      await questions.first().waitFor();
+      const count = await questions.count();
+      expect(count).toBeGreaterThan(1);
+      for (let index = 0; index < count; index += 1) {
+        await questions.nth(index).click();
+        expect(await questions.nth(index).getAttribute('aria-expanded')).toBe('true');
+      }
+      expect([...problems, ...(await violationsAtBothWidths(page, 'every answer open'))]).toEqual(
+        [],
+      );
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('redirects /day-trader to /daytrader, keeping the query string', async () => {
     const { page, problems } = await openWatchedPage(browser);
-    await page.goto(`${baseUrl()}/day-trader?ref=demo`);
-    await page.waitForURL(`${baseUrl()}/daytrader?ref=demo`);
+    const response = await page.goto(`${baseUrl()}/day-trader?ref=demo`);
+    expect(page.url()).toBe(`${baseUrl()}/daytrader?ref=demo`);
+    // The gateway redirects, so a crawler without JavaScript follows it too.
+    const redirect = await response?.request().redirectedFrom()?.response();
+    expect(redirect?.status()).toBe(301);
+    expect(redirect?.url()).toBe(`${baseUrl()}/day-trader?ref=demo`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+
+  it.each([
+    ['/daytrader', 'Sample current signals: static examples, not live data'],
+    ['/demo', '30-day correlation of daily returns (sample data)'],
+  ])('scrolls the wide table of %s sideways from the keyboard at 390 px', async (route, name) => {
+    const { page, problems } = await openWatchedPage(browser);
+    try {
+      await page.setViewportSize(NARROW);
+      await page.goto(`${baseUrl()}${route}`);
+      const region = page.getByRole('region', { name, exact: true });
+      await region.waitFor();
+      const overflow = await region.evaluate((node) => node.scrollWidth - node.clientWidth);
+      expect(overflow).toBeGreaterThan(0);
+      await tabUntil(page, () => region.evaluate((node) => node === document.activeElement), 200);
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(
+        (node) => node !== null && node.scrollLeft > 0,
+        await region.elementHandle(),
+      );
+      expect(problems).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
   });
 
   it('switches the research tabs with the arrow keys and toggles a case study with Enter and Space', async () => {

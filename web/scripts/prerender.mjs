@@ -51,6 +51,43 @@ for (const [kind, api] of Object.entries(KINDS)) {
 }
 pages.get('/faq')[swrKey(['/api/faq'])] = faq;
 
+/**
+ * Each screen is a lazy chunk (src/app/router.tsx) that would only start downloading once the
+ * entry has run; the page's own chunk and its imports are preloaded with the entry instead.
+ */
+const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+const routerFile = path.join(web, 'src', 'app', 'router.tsx');
+const routerSource = await readFile(routerFile, 'utf8');
+const screenRoutes = [
+  ...routerSource.matchAll(/\bpage\(\s*'([^']+)',\s*\(\) => import\('([^']+)'\)/g),
+].map(([, pattern, specifier]) => ({
+  pattern: new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+').replace('*', '.*')}$`),
+  source: `${path.relative(web, path.resolve(path.dirname(routerFile), specifier))}.tsx`,
+}));
+if (screenRoutes.length !== (routerSource.match(/\bpage\(/g) ?? []).length) {
+  throw new Error('could not read every screen route of src/app/router.tsx');
+}
+const entryChunk = Object.values(manifest).find((chunk) => chunk.isEntry);
+
+function chunkPreloads(page) {
+  const route = screenRoutes.find(({ pattern }) => pattern.test(page));
+  const screen = route && manifest[route.source];
+  if (!screen) throw new Error(`no route chunk found for ${page}`);
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk === entryChunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(route.source);
+  // The entry's own static imports are already preloaded by Vite's index.html.
+  for (const imported of entryChunk.imports ?? []) files.delete(manifest[imported].file);
+  return [...files]
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+}
+
 const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
 await writeFile(path.join(dist, 'shell.html'), shell);
 
@@ -73,7 +110,10 @@ for (const [page, fallback] of pages) {
     : '';
   const html = shell
     .replace(/<title\b[^>]*>[\s\S]*?<\/title>/, '')
-    .replace('</head>', `${markStatic(rendered.head)}${rendered.styles}</head>`)
+    .replace(
+      '</head>',
+      `${chunkPreloads(page)}${markStatic(rendered.head)}${rendered.styles}</head>`,
+    )
     .replace(
       '<div id="root"></div>',
       `<div id="root" data-prerendered-path="${page}">${rendered.body}</div>${data}`,

@@ -7,6 +7,10 @@ interface AppConfigValues {
   readonly publicUrl: string;
   readonly scannerUrl: string;
   readonly proAppUrl: string;
+  /** The offer's `priceValidUntil` in structured data (YYYY-MM-DD); defaults to the build year's last day. */
+  readonly priceValidUntil: string;
+  /** The year the build ran, so prerendered text and the hydrating client agree on it. */
+  readonly buildYear: number;
 }
 
 declare const __APP_CONFIG__: AppConfigValues;

@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import type { GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
 import { sendApiError } from '../errors/api-error.util';
+import { isAppPage, redirectFor } from './app-pages';
 
 /** Vite writes content-hashed file names under assets/, so a URL there never changes meaning. */
 const ASSETS_PREFIX = '/assets/';
@@ -13,6 +14,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /** Written by the prerender next to the prerendered pages: the app with an empty #root. */
 const SHELL = 'shell.html';
+/**
+ * The build writes a .br and a .gz copy next to each text file (web/scripts/compress.mjs); they
+ * are sent as they are, so nothing is compressed per request.
+ */
+const COMPRESSED: readonly { encoding: string; suffix: string }[] = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+];
+const COMPRESSIBLE = /\.(?:html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
 
 async function isFile(candidate: string): Promise<boolean> {
   try {
@@ -22,7 +32,10 @@ async function isFile(candidate: string): Promise<boolean> {
   }
 }
 
-/** Serves the web build: its files, and index.html for every other page so client routes render. */
+/**
+ * Serves the web build: its files, prerendered pages, and the app shell for the app's other
+ * pages (200) and for paths it has no screen for (404, the shell shows its not-found screen).
+ */
 @Injectable()
 export class WebApp {
   private readonly logger = new Logger(WebApp.name);
@@ -40,10 +53,16 @@ export class WebApp {
   async serve(req: Request, res: Response, pathname: string): Promise<void> {
     const root = this.root;
     if (!root) throw new Error('No web build configured');
+    const moved = redirectFor(pathname);
+    if (moved) {
+      const queryStart = req.originalUrl.indexOf('?');
+      res.redirect(301, queryStart === -1 ? moved : moved + req.originalUrl.slice(queryStart));
+      return;
+    }
     const isAsset = pathname.startsWith(ASSETS_PREFIX);
     const file = await this.findFile(root, decodeURIComponent(pathname));
     if (file) {
-      this.sendFile(req, res, file, isAsset ? IMMUTABLE : REVALIDATE);
+      await this.sendFile(req, res, file, isAsset ? IMMUTABLE : REVALIDATE);
       return;
     }
     if (isAsset) {
@@ -51,9 +70,11 @@ export class WebApp {
       sendApiError(req, res, 404, `No file ${pathname}`);
       return;
     }
-    // Pages the build did not prerender get the bare app shell (index.html is the prerendered home).
+    // Pages the build did not prerender get the bare app shell (index.html is the prerendered
+    // home); a crawler learns from the status alone that a path is not a page.
+    if (!isAppPage(pathname)) res.status(404);
     const shell = path.join(root, SHELL);
-    this.sendFile(
+    await this.sendFile(
       req,
       res,
       (await isFile(shell)) ? shell : path.join(root, 'index.html'),
@@ -77,10 +98,39 @@ export class WebApp {
     return undefined;
   }
 
-  private sendFile(req: Request, res: Response, file: string, cacheControl: string): void {
+  /** The build's compressed copy of a text file the client accepts, if there is one. */
+  private async compressedCopy(
+    req: Request,
+    file: string,
+  ): Promise<{ encoding: string; file: string } | undefined> {
+    for (const { encoding, suffix } of COMPRESSED) {
+      if (req.acceptsEncodings(encoding) !== encoding) continue;
+      if (await isFile(file + suffix)) return { encoding, file: file + suffix };
+    }
+    return undefined;
+  }
+
+  private async sendFile(
+    req: Request,
+    res: Response,
+    file: string,
+    cacheControl: string,
+  ): Promise<void> {
+    let sent = file;
+    if (COMPRESSIBLE.test(file)) {
+      res.vary('Accept-Encoding');
+      const copy = await this.compressedCopy(req, file);
+      if (copy) {
+        // The type is the original file's; the copy's own extension would make it a download.
+        res.type(path.extname(file));
+        res.setHeader('content-encoding', copy.encoding);
+        sent = copy.file;
+      }
+    }
     res.setHeader('cache-control', cacheControl);
-    res.sendFile(file, { dotfiles: 'allow' }, (error?: Error & { code?: string }) => {
+    res.sendFile(sent, { dotfiles: 'allow' }, (error?: Error & { code?: string }) => {
       if (!error || res.headersSent) return;
+      res.removeHeader('content-encoding');
       if (error.code === 'ENOENT' || error.code === 'EISDIR') {
         sendApiError(req, res, 404, `No file ${req.path}`);
         return;

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { COPYRIGHT_START_YEAR, NOT_ADVICE_LINE } from '@probedge/proto';
 import { appConfig } from '../../lib/config';
 import {
@@ -13,13 +14,22 @@ import {
   LinkList,
 } from './site-footer.styles';
 
-function copyrightYears(now: Date): string {
-  const year = now.getFullYear();
+const subscribeToNothing = () => () => {};
+const currentYear = () => new Date().getFullYear();
+const buildYear = () => appConfig.buildYear;
+
+/**
+ * The prerendered HTML says the build's year; hydration starts from that same year and then
+ * moves to the visitor's, so a page built last December still hydrates without a text mismatch.
+ */
+function useCopyrightYears(): string {
+  const year = useSyncExternalStore(subscribeToNothing, currentYear, buildYear);
   return year > COPYRIGHT_START_YEAR ? `${COPYRIGHT_START_YEAR}–${year}` : String(year);
 }
 
 export function SiteFooter() {
   const { brandName, brandSubtitle, supportEmail } = appConfig;
+  const years = useCopyrightYears();
   return (
     <Footer>
       <Inner>
@@ -67,7 +77,7 @@ export function SiteFooter() {
         </Columns>
         <Bottom>
           <p>
-            © {copyrightYears(new Date())} {brandName}. All rights reserved.
+            © {years} {brandName}. All rights reserved.
           </p>
           <p>{NOT_ADVICE_LINE}</p>
         </Bottom>

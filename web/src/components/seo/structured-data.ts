@@ -1,3 +1,4 @@
+import { PRICE } from '@probedge/proto';
 import { appConfig } from '../../lib/config';
 
 export type JsonLd = Record<string, unknown>;
@@ -98,6 +99,31 @@ export function faqPage(
       name: question,
       acceptedAnswer: { '@type': 'Answer', text: answer },
     })),
+  };
+}
+
+interface ProductInput {
+  name: string;
+  description: string;
+  /** The page the offer is made on. */
+  path: string;
+}
+
+/** The subscription as a Product with its Offer; the offer's end date is build configuration. */
+export function productOffer({ name, description, path }: ProductInput): JsonLd {
+  return {
+    '@type': 'Product',
+    name,
+    description,
+    brand: { '@type': 'Brand', name: appConfig.brandName },
+    offers: {
+      '@type': 'Offer',
+      price: PRICE.amount.toFixed(2),
+      priceCurrency: PRICE.currency,
+      priceValidUntil: appConfig.priceValidUntil,
+      availability: 'https://schema.org/InStock',
+      url: canonicalUrl(path),
+    },
   };
 }
 

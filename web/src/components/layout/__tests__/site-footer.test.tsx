@@ -1,6 +1,35 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import { NOT_ADVICE_LINE } from '@probedge/proto';
+import { AppProviders } from '../../../app/app';
 import { renderRoute } from '../../../test/render-route';
+import { SiteFooter } from '../site-footer';
+
+const footerTree = (
+  <AppProviders>
+    <MemoryRouter>
+      <SiteFooter />
+    </MemoryRouter>
+  </AppProviders>
+);
+
+function fakeClock(now: string) {
+  // Only the clock is faked; timers keep running for the lazy page and SWR.
+  jest.useFakeTimers({
+    now: new Date(now),
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'queueMicrotask',
+      'setImmediate',
+      'nextTick',
+    ],
+  });
+}
 
 describe('site footer', () => {
   afterEach(() => jest.useRealTimers());
@@ -36,19 +65,7 @@ describe('site footer', () => {
   });
 
   it('shows the copyright from 2024 to the current year and the not-advice line', async () => {
-    // Only the clock is faked; timers keep running for the lazy page and SWR.
-    jest.useFakeTimers({
-      now: new Date('2031-05-01T12:00:00Z'),
-      doNotFake: [
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'queueMicrotask',
-        'setImmediate',
-        'nextTick',
-      ],
-    });
+    fakeClock('2031-05-01T12:00:00Z');
     renderRoute('/terms');
 
     const footer = await screen.findByRole('contentinfo');
@@ -56,5 +73,23 @@ describe('site footer', () => {
       '© 2024–2031 ProbEdge. All rights reserved.',
     );
     expect(within(footer).getAllByText(NOT_ADVICE_LINE).length).toBeGreaterThan(0);
+  });
+
+  it('hydrates a footer prerendered in an earlier year without a mismatch, then shows this year', async () => {
+    // jest.config.cjs sets the build year to 2030.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(footerTree);
+    document.body.append(container);
+    expect(container).toHaveTextContent('© 2024–2030 ProbEdge.');
+
+    fakeClock('2031-01-02T12:00:00Z');
+    const recoverable = jest.fn();
+    await act(async () => {
+      hydrateRoot(container, footerTree, { onRecoverableError: recoverable });
+    });
+
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(container).toHaveTextContent('© 2024–2031 ProbEdge. All rights reserved.');
+    container.remove();
   });
 });

@@ -7,14 +7,16 @@ import {
 import { Legend, LegendItem, Matrix, MatrixCell, TableWrap } from './demo.styles';
 
 const format = (value: number) => value.toFixed(2);
+const CAPTION = '30-day correlation of daily returns (sample data)';
 
 /** Colour is never the only signal: each cell shows its value and the legend names each band. */
 export function CorrelationMatrix() {
   return (
     <>
-      <TableWrap>
+      {/* Scrolls sideways on narrow screens, so it takes keyboard focus and has a name. */}
+      <TableWrap role="region" aria-label={CAPTION} tabIndex={0}>
         <Matrix>
-          <caption>30-day correlation of daily returns (sample data)</caption>
+          <caption>{CAPTION}</caption>
           <thead>
             <tr>
               <td />

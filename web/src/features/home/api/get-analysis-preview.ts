@@ -10,6 +10,6 @@ export function getAnalysisPreview(): Promise<Article[]> {
   });
 }
 
-export function useAnalysisPreview(options?: SWRConfiguration) {
-  return useSWR(analysisPreviewKey, getAnalysisPreview, options);
+export function useAnalysisPreview(options?: SWRConfiguration, enabled = true) {
+  return useSWR(enabled ? analysisPreviewKey : null, getAnalysisPreview, options);
 }

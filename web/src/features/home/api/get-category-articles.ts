@@ -12,6 +12,6 @@ export function getCategoryArticles(
   return apiGet<Article[]>(key, { failureMessage: 'Failed to fetch category articles' });
 }
 
-export function useCategoryArticles(category?: string, options?: SWRConfiguration) {
-  return useSWR(categoryArticlesKey(category), getCategoryArticles, options);
+export function useCategoryArticles(category?: string, options?: SWRConfiguration, enabled = true) {
+  return useSWR(enabled ? categoryArticlesKey(category) : null, getCategoryArticles, options);
 }

@@ -9,8 +9,8 @@ export function getMarketData(): Promise<unknown> {
 }
 
 // Spec section 7: the market response is only logged, and it is the one list polled every 30 s.
-export function useMarketData(options?: SWRConfiguration) {
-  return useSWR(marketDataKey, getMarketData, {
+export function useMarketData(options?: SWRConfiguration, enabled = true) {
+  return useSWR(enabled ? marketDataKey : null, getMarketData, {
     ...options,
     refreshInterval: REFETCH_INTERVAL_MS.market,
     onSuccess: (data: unknown) => console.info('Market data', data),

@@ -13,6 +13,7 @@ export function getTargetedArticles(): Promise<Article[]> {
   });
 }
 
-export function useTargetedArticles(options?: SWRConfiguration) {
-  return useSWR(targetedArticlesKey, getTargetedArticles, options);
+/** `enabled: false` holds the request back (SWR's null key). */
+export function useTargetedArticles(options?: SWRConfiguration, enabled = true) {
+  return useSWR(enabled ? targetedArticlesKey : null, getTargetedArticles, options);
 }

@@ -1,4 +1,5 @@
 import type { Article } from '@probedge/proto';
+import { useAfterLoadIdle } from '../../../lib/use-after-load-idle';
 import { useAnalysisPreview } from '../api/get-analysis-preview';
 import { useCategoryArticles } from '../api/get-category-articles';
 import { useMarketData } from '../api/get-market-data';
@@ -8,13 +9,15 @@ const logFailure = (error: Error) => console.warn(error.message);
 
 /**
  * The home page's background calls (spec section 7). Only the targeted headlines are shown (in the
- * ticker); a failure is logged and never reaches the page.
+ * ticker); a failure is logged and never reaches the page. They start once the page has loaded
+ * and the browser is idle: the ticker shows its static text until then.
  */
 export function useHomeFeeds(): { headlines: readonly Article[] } {
+  const ready = useAfterLoadIdle();
   const options = { onError: logFailure };
-  const targeted = useTargetedArticles(options);
-  useAnalysisPreview(options);
-  useCategoryArticles(undefined, options);
-  useMarketData(options);
+  const targeted = useTargetedArticles(options, ready);
+  useAnalysisPreview(options, ready);
+  useCategoryArticles(undefined, options, ready);
+  useMarketData(options, ready);
   return { headlines: Array.isArray(targeted.data) ? targeted.data : [] };
 }

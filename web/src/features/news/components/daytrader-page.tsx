@@ -1,7 +1,7 @@
 import { PAGE_SIZES, PRICE, SKELETON_COUNT } from '@probedge/proto';
 import { TitledSection } from '../../../components/ui/titled-section';
 import { PageMeta } from '../../../components/seo/page-meta';
-import { webPage } from '../../../components/seo/structured-data';
+import { productOffer, webPage } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { CardGrid, PageContainer, PageTitle } from '../../../components/ui/page.styles';
@@ -34,6 +34,7 @@ import {
 import { ScreenshotCard } from './screenshot-card';
 
 const TITLE = 'Day Trading Signals';
+const SIGNALS_CAPTION = 'Sample current signals: static examples, not live data';
 const DESCRIPTION = `Probability-based day trading signals and active trading news for ${PRICE.display}/${PRICE.period}.`;
 
 function SubscriptionActiveBanner() {
@@ -138,9 +139,10 @@ function SkillLevels() {
 function CurrentSignals() {
   return (
     <TitledSection id="daytrader-current" title="Current signals">
-      <TableWrap>
+      {/* Scrolls sideways on narrow screens, so it takes keyboard focus and has a name. */}
+      <TableWrap role="region" aria-label={SIGNALS_CAPTION} tabIndex={0}>
         <DataTable>
-          <caption>Sample current signals: static examples, not live data</caption>
+          <caption>{SIGNALS_CAPTION}</caption>
           <thead>
             <tr>
               {['Symbol', 'Pattern', 'Probability', 'Entry', 'Stop', 'Target', 'Status'].map(
@@ -201,7 +203,10 @@ export function DaytraderPage() {
         description={DESCRIPTION}
         keywords={['day trading', 'day trading signals', 'active trading news', 'stock scanner']}
         path="/daytrader"
-        structuredData={[webPage({ name: TITLE, description: DESCRIPTION, path: '/daytrader' })]}
+        structuredData={[
+          webPage({ name: TITLE, description: DESCRIPTION, path: '/daytrader' }),
+          productOffer({ name: TITLE, description: DESCRIPTION, path: '/daytrader' }),
+        ]}
       />
       {sessionId && <SubscriptionActiveBanner />}
       <Hero aria-labelledby="daytrader-title">

@@ -1,7 +1,7 @@
 import { PRICE } from '@probedge/proto';
 import { TitledSection } from '../../../components/ui/titled-section';
 import { PageMeta } from '../../../components/seo/page-meta';
-import { canonicalUrl, webPage, type JsonLd } from '../../../components/seo/structured-data';
+import { productOffer, webPage } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import {
@@ -11,7 +11,6 @@ import {
   PRO_PRICE_BLOCK,
   PRO_SCREENSHOTS,
 } from '../../../content/professional-trading';
-import { appConfig } from '../../../lib/config';
 import { useProfessionalArticles } from '../api/get-professional-articles';
 import { ProAccessButton } from './pro-access-button';
 import { ProScreenshot } from './pro-screenshot';
@@ -28,23 +27,6 @@ import {
 
 const TITLE = 'Professional Trading App';
 const DESCRIPTION = `${PRO_INTRO.lead} Probability-ranked signals, regime detection and Kelly sizing for ${PRICE.display}/${PRICE.period}.`;
-
-function productData(): JsonLd {
-  return {
-    '@type': 'Product',
-    name: TITLE,
-    description: DESCRIPTION,
-    brand: { '@type': 'Brand', name: appConfig.brandName },
-    offers: {
-      '@type': 'Offer',
-      price: PRICE.amount.toFixed(2),
-      priceCurrency: PRICE.currency,
-      priceValidUntil: `${new Date().getUTCFullYear()}-12-31`,
-      availability: 'https://schema.org/InStock',
-      url: canonicalUrl('/professional-trading'),
-    },
-  };
-}
 
 export function ProfessionalTradingPage() {
   useProfessionalArticles();
@@ -63,7 +45,7 @@ export function ProfessionalTradingPage() {
         path="/professional-trading"
         structuredData={[
           webPage({ name: TITLE, description: DESCRIPTION, path: '/professional-trading' }),
-          productData(),
+          productOffer({ name: TITLE, description: DESCRIPTION, path: '/professional-trading' }),
         ]}
       />
       <ProHero aria-labelledby="pro-title">

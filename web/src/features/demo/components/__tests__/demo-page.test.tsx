@@ -57,6 +57,10 @@ describe('/demo', () => {
   it('draws the correlation matrix as a captioned table with values and colour bands', async () => {
     renderRoute('/demo');
     const table = await screen.findByRole('table', { name: /30-day correlation/ });
+    // Narrow screens scroll it sideways: the scroller is a named region reachable with Tab.
+    const scroller = screen.getByRole('region', { name: /30-day correlation of daily returns/ });
+    expect(scroller).toContainElement(table);
+    expect(scroller).toHaveAttribute('tabindex', '0');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(6);
     const nvda = within(table).getByRole('rowheader', { name: 'NVDA' }).closest('tr')!;

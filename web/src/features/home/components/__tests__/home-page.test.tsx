@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { renderRoute } from '../../../../test/render-route';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { HOME_FEED_STUBS, renderRoute } from '../../../../test/render-route';
 
 describe('home page', () => {
   it('names the brand and subtitle and says the content is educational', async () => {
@@ -47,6 +47,30 @@ describe('home page background calls', () => {
       '/api/articles?limit=8',
       '/api/market',
     ]);
+  });
+
+  it('holds the calls back until the browser is idle after the page has loaded', async () => {
+    const idle: IdleRequestCallback[] = [];
+    window.requestIdleCallback = jest.fn((callback: IdleRequestCallback) => {
+      idle.push(callback);
+      return idle.length;
+    });
+    window.cancelIdleCallback = jest.fn();
+    try {
+      const { fetchMock, unmount } = renderRoute('/', HOME_FEED_STUBS);
+      await screen.findByRole('heading', { level: 1, name: 'ProbEdge' });
+      await waitFor(() => expect(idle).toHaveLength(1));
+      expect(calledUrls(fetchMock)).toEqual([]);
+
+      act(() => idle[0]({ didTimeout: false, timeRemaining: () => 50 }));
+
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+      unmount();
+    } finally {
+      // jsdom has no idle callbacks of its own.
+      delete (window as Partial<Window>).requestIdleCallback;
+      delete (window as Partial<Window>).cancelIdleCallback;
+    }
   });
 
   it('keeps the page whole and logs the messages when every call fails', async () => {

@@ -37,6 +37,10 @@ describe('/daytrader static sections', () => {
   it('shows five sample current signals in a captioned table', async () => {
     const table = await screen.findByRole('table', { name: /Sample current signals/ });
     expect(within(table).getAllByRole('row')).toHaveLength(6);
+    // Narrow screens scroll it sideways: the scroller is a named region reachable with Tab.
+    const scroller = screen.getByRole('region', { name: /Sample current signals/ });
+    expect(scroller).toContainElement(table);
+    expect(scroller).toHaveAttribute('tabindex', '0');
   });
 
   it('ends with a pricing block linking to /subscribe', async () => {

@@ -12,26 +12,31 @@ const PAGES = [
     path: '/business',
     api: '/api/business?limit=12',
     title: 'Trading Edge',
-    type: 'CollectionPage',
+    types: ['CollectionPage'],
   },
-  { path: '/analysis', api: '/api/analysis?limit=12', title: 'Analysis', type: 'CollectionPage' },
-  { path: '/opinion', api: '/api/opinion?limit=12', title: 'Opinion', type: 'CollectionPage' },
+  {
+    path: '/analysis',
+    api: '/api/analysis?limit=12',
+    title: 'Analysis',
+    types: ['CollectionPage'],
+  },
+  { path: '/opinion', api: '/api/opinion?limit=12', title: 'Opinion', types: ['CollectionPage'] },
   {
     path: '/daytrader',
     api: '/api/daytrader?limit=12',
     title: 'Day Trading Signals',
-    type: 'WebPage',
+    types: ['WebPage', 'Product'],
   },
   {
     path: '/free-scanner',
     api: '/api/daytrader?limit=5',
     title: 'Free Scanner Preview',
-    type: 'WebPage',
+    types: ['WebPage'],
   },
 ] as const;
 
-describe.each(PAGES)('$path metadata', ({ path, api, title, type }) => {
-  it(`sets title, description, keywords, canonical and ${type} data`, async () => {
+describe.each(PAGES)('$path metadata', ({ path, api, title, types }) => {
+  it(`sets title, description, keywords, canonical and ${types.join(' + ')} data`, async () => {
     renderRoute(`${path}?utm=x`, {
       '/api/daily-analysis': () => pending(),
       '/api/daily-opinion': () => pending(),
@@ -46,6 +51,6 @@ describe.each(PAGES)('$path metadata', ({ path, api, title, type }) => {
       'href',
       `http://localhost:8080${path}`,
     );
-    expect(jsonLdTypes()).toEqual([type]);
+    expect(jsonLdTypes()).toEqual(types);
   });
 });

@@ -125,7 +125,11 @@ describe('/professional-trading page', () => {
     )['@graph'];
     const product = graph.find((node) => node['@type'] === 'Product');
     expect(product?.offers).toEqual(
-      expect.objectContaining({ price: '29.99', priceCurrency: 'USD' }),
+      expect.objectContaining({
+        price: '29.99',
+        priceCurrency: 'USD',
+        priceValidUntil: '2030-12-31',
+      }),
     );
   });
 });

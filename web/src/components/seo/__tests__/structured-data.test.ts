@@ -1,0 +1,23 @@
+import { productOffer } from '../structured-data';
+
+describe('productOffer', () => {
+  it('offers the subscription on the given page until the configured date', () => {
+    expect(
+      productOffer({ name: 'Day Trading Signals', description: 'Signals.', path: '/daytrader' }),
+    ).toEqual({
+      '@type': 'Product',
+      name: 'Day Trading Signals',
+      description: 'Signals.',
+      brand: { '@type': 'Brand', name: 'ProbEdge' },
+      offers: {
+        '@type': 'Offer',
+        price: '29.99',
+        priceCurrency: 'USD',
+        // jest.config.cjs sets the build configuration's PRICE_VALID_UNTIL to this date.
+        priceValidUntil: '2030-12-31',
+        availability: 'https://schema.org/InStock',
+        url: 'http://localhost:8080/daytrader',
+      },
+    });
+  });
+});
