@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PRICE } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
-import { canonicalUrl, webPage, type JsonLd } from '../../../components/seo/structured-data';
+import { productOffer, webPage } from '../../../components/seo/structured-data';
 import { Button } from '../../../components/ui/button-link.styles';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
@@ -34,27 +34,6 @@ const DESCRIPTION = `${PROFESSIONAL_PLAN.name}: ${PRICE.display}/${PRICE.period}
 
 // The spec elides the middle word ('Choose Your … Plan'); it is the brand, as elsewhere in the spec.
 const HEADING = `Choose Your ${appConfig.brandName} Plan`;
-
-function lastDayOfYear(): string {
-  return `${new Date().getUTCFullYear()}-12-31`;
-}
-
-function productData(): JsonLd {
-  return {
-    '@type': 'Product',
-    name: PROFESSIONAL_PLAN.name,
-    description: PROFESSIONAL_PLAN.description,
-    brand: { '@type': 'Brand', name: appConfig.brandName },
-    offers: {
-      '@type': 'Offer',
-      price: PRICE.amount.toFixed(2),
-      priceCurrency: PRICE.currency,
-      priceValidUntil: lastDayOfYear(),
-      availability: 'https://schema.org/InStock',
-      url: canonicalUrl('/subscribe'),
-    },
-  };
-}
 
 /** Shows the canceled toast once and drops the parameter, keeping any other query. */
 function useCanceledNotice() {
@@ -118,7 +97,11 @@ export function SubscribePage() {
         path="/subscribe"
         structuredData={[
           webPage({ name: TITLE, description: DESCRIPTION, path: '/subscribe' }),
-          productData(),
+          productOffer({
+            name: PROFESSIONAL_PLAN.name,
+            description: PROFESSIONAL_PLAN.description,
+            path: '/subscribe',
+          }),
         ]}
       />
       <PricingHeader>
