@@ -20,10 +20,14 @@ const UNREACHABLE_CODES = new Set([
   'ETIMEDOUT',
 ]);
 
+const MAX_SOCKETS = 256;
+
 const AGENT_OPTIONS = {
   keepAlive: true,
-  maxSockets: 256,
-  maxFreeSockets: 32,
+  maxSockets: MAX_SOCKETS,
+  // As many idle sockets as busy ones: a smaller pool closes sockets after every burst above it
+  // and opens new ones on the next, so keep-alive would stop working exactly under load.
+  maxFreeSockets: MAX_SOCKETS,
   // Lets Node honour the services' Keep-Alive hint, so an idle socket is dropped before they close it.
   timeout: 30_000,
 };

@@ -1,14 +1,27 @@
-// make bench: news ingestion throughput, and GET /api/business?limit=12 through the gateway versus
-// straight to the service. Everything runs on loopback against the real PostgreSQL and Redis.
+// make bench: news ingestion throughput; then GET /api/business?limit=12 against its node ceiling,
+// straight to the news API and through the gateway, with every process of the platform running
+// on its own (built entry points) and their resident memory idle and under load. Everything runs on
+// loopback against the machine's PostgreSQL and Redis; the load generator runs in this process.
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  cpuMs,
+  freePort,
+  residentBytes,
+  startProcess,
+  stopProcess,
+  withPeakMemory,
+} from './processes.mjs';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, '..', '..', '..');
 const dist = (file) => require(path.join(here, '..', 'dist', file));
 const autocannon = require('autocannon');
 require('reflect-metadata');
@@ -18,13 +31,25 @@ const { AppModule, OPENAPI } = dist('app.module.js');
 const { loadNewsConfig } = dist('config/env.js');
 const { IngestionService } = dist('ingestion/ingestion.service.js');
 const { SourcesRepository } = dist('sources/sources.repository.js');
-const root = path.join(here, '..', '..', '..');
 
 const SOURCES = 10;
 const ITEMS_PER_SOURCE = 100;
 const RUNS = 3;
 const CONNECTIONS = 50;
 const DURATION_S = 10;
+/** The other services' hot reads, loaded briefly so their memory is measured under load too. */
+const OTHER_ROUTES = [
+  ['content', '/api/guides'],
+  ['insights api', '/api/daily-analysis'],
+  ['billing', '/api/check-subscription'],
+];
+const OTHER_DURATION_S = 5;
+/** Start-up garbage is collected within seconds; idle memory is read after this long untouched. */
+const IDLE_SETTLE_MS = 10_000;
+const TARGETS = { shareOfCeiling: 0.4, p99Ms: 25, idleMb: 150 };
+const PATH_AND_QUERY = '/api/business?limit=12';
+/** Node adds these per connection and per response; everything else is replayed byte for byte. */
+const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 function rss(run, source) {
   const items = Array.from({ length: ITEMS_PER_SOURCE }, (_, i) => {
@@ -38,64 +63,23 @@ function rss(run, source) {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function freePort() {
-  const server = createServer();
-  const port = await listen(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Each process on its own event loop, as deployed: the built entry point with its environment. */
-async function startProcess(entry, env, port) {
-  const child = spawn(process.execPath, [path.join(root, entry)], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${entry} did not become ready`);
-}
-
-const stopProcess = (child) =>
-  new Promise((resolve) => {
-    if (!child || child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
+const mb = (bytes) => bytes / (1024 * 1024);
 
 async function listen(server) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server.address().port;
 }
 
-function load(url) {
+function load(url, connections = CONNECTIONS, duration = DURATION_S) {
   return new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S }, (error, result) =>
+    autocannon({ url, connections, duration }, (error, result) =>
       error ? reject(error) : resolve(result),
     ),
   );
 }
 
-async function main() {
-  const database = await createTestDatabase(
-    'probedge_news_bench',
-    path.join(here, '..', 'prisma', 'migrations'),
-  );
+/** Ingestion of synthetic feeds, in this process; leaves the articles the list endpoint serves. */
+async function benchIngestion(databaseUrl, cachePrefix) {
   const feeds = createServer((req, res) => {
     const [, run, source] = req.url.split('/');
     res.writeHead(200, { 'content-type': 'application/rss+xml' });
@@ -103,31 +87,29 @@ async function main() {
   });
   const feedPort = await listen(feeds);
   const config = loadNewsConfig({
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     NEWS_ALLOW_LOOPBACK: 'true',
-    NEWS_CACHE_PREFIX: `news-bench-${randomBytes(4).toString('hex')}:`,
+    NEWS_CACHE_PREFIX: cachePrefix,
   });
   const news = await createApp(AppModule.forRoot(config), {
     bodyLimit: config.BODY_LIMIT,
     openapi: OPENAPI,
   });
   news.useLogger(false);
-  let newsProcess;
-  let gatewayProcess;
   try {
     await news.init();
     const sources = news.get(SourcesRepository);
     const ingestion = news.get(IngestionService);
     const rates = [];
+    let definitions = [];
     for (let run = 0; run < RUNS; run += 1) {
-      await sources.sync(
-        Array.from({ length: SOURCES }, (_, source) => ({
-          id: `bench-${run}-${source}`,
-          url: `http://127.0.0.1:${feedPort}/${run}/${source}`,
-          feed: 'business',
-        })),
-      );
+      definitions = Array.from({ length: SOURCES }, (_, source) => ({
+        id: `bench-${run}-${source}`,
+        url: `http://127.0.0.1:${feedPort}/${run}/${source}`,
+        feed: 'business',
+      }));
+      await sources.sync(definitions);
       const started = process.hrtime.bigint();
       const report = await ingestion.ingestDue(new Date(Date.now() + 1000));
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -137,61 +119,309 @@ async function main() {
         `ingestion run ${run + 1}: ${items} items from ${SOURCES} sources in ${(seconds * 1000).toFixed(0)} ms (${JSON.stringify(report.totals ?? report).slice(0, 120)})`,
       );
     }
-    const ingestRate = median(rates);
+    return { rate: median(rates), definitions };
+  } finally {
+    await news.close();
+    feeds.close();
+  }
+}
 
-    const newsPort = await freePort();
-    newsProcess = await startProcess(
-      'services/news/dist/main.js',
-      {
-        DATABASE_URL: database.url,
-        NEWS_GRPC_PORT: String(await freePort()),
-        NEWS_CACHE_PREFIX: config.NEWS_CACHE_PREFIX,
+/** The exact response the news API gives, to be replayed by the ceiling server. */
+async function capture(url) {
+  const res = await fetch(url);
+  const body = Buffer.from(await res.arrayBuffer());
+  const headers = {};
+  res.headers.forEach((value, name) => {
+    if (!PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
+  });
+  if (res.status !== 200 || body.length < 100) {
+    throw new Error(
+      `${url} answered ${res.status} with ${body.length} bytes: no articles to serve`,
+    );
+  }
+  return { status: res.status, headers, body: body.toString('base64'), length: body.length };
+}
+
+async function createDatabases(prefix) {
+  const migrations = (service) => path.join(root, 'services', service, 'prisma', 'migrations');
+  const entries = await Promise.all(
+    ['news', 'content', 'insights', 'billing'].map(async (service) => [
+      service,
+      await createTestDatabase(`${prefix}_${service}`, migrations(service)),
+    ]),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Every process of the platform as the local stack runs it, the gateway last. */
+async function startPlatform(databases, keys, sourcesFile) {
+  const ports = {};
+  for (const name of ['content', 'news', 'newsGrpc', 'newsWorker', 'insights', 'insightsWorker']) {
+    ports[name] = await freePort();
+  }
+  ports.billing = await freePort();
+  ports.gateway = await freePort();
+  const service = (name) => path.join(root, 'services', name);
+  const ready = (port) => `http://127.0.0.1:${port}/readyz`;
+  const children = [];
+  const start = async (spec) => {
+    const child = await startProcess(spec);
+    children.push(child);
+    return child;
+  };
+  try {
+    await start({
+      name: 'content',
+      cwd: service('content'),
+      script: 'dist/main.js',
+      env: { PORT: String(ports.content), DATABASE_URL: databases.content.url },
+      readyUrl: ready(ports.content),
+    });
+    const newsEnv = {
+      DATABASE_URL: databases.news.url,
+      NEWS_CACHE_PREFIX: keys.newsCache,
+      NEWS_QUEUE_PREFIX: keys.queue,
+    };
+    await start({
+      name: 'news api',
+      cwd: service('news'),
+      script: 'dist/main.js',
+      env: { ...newsEnv, PORT: String(ports.news), NEWS_GRPC_PORT: String(ports.newsGrpc) },
+      readyUrl: ready(ports.news),
+    });
+    // The worker syncs the source table from its file at start: given the bench's own sources and
+    // no schedule, the articles under test stay those the bench ingested.
+    await start({
+      name: 'news worker',
+      cwd: service('news'),
+      script: 'dist/worker.js',
+      env: {
+        ...newsEnv,
+        NEWS_WORKER_PORT: String(ports.newsWorker),
+        NEWS_SCHEDULE_ENABLED: 'false',
+        NEWS_SOURCES_FILE: sourcesFile,
       },
-      newsPort,
-    );
-    const gatewayPort = await freePort();
-    gatewayProcess = await startProcess(
-      'gateway/dist/main.js',
-      { NEWS_URL: `http://127.0.0.1:${newsPort}` },
-      gatewayPort,
-    );
-    // Warm both paths so connection set-up and JIT are not in the figures.
-    for (const port of [newsPort, gatewayPort]) {
-      await new Promise((resolve, reject) =>
-        autocannon(
-          { url: `http://127.0.0.1:${port}/api/business?limit=12`, connections: 10, duration: 2 },
-          (e) => (e ? reject(e) : resolve()),
-        ),
-      );
-    }
-    const pathAndQuery = '/api/business?limit=12';
-    const direct = await load(`http://127.0.0.1:${newsPort}${pathAndQuery}`);
-    const through = await load(`http://127.0.0.1:${gatewayPort}${pathAndQuery}`);
+      readyUrl: ready(ports.newsWorker),
+    });
+    const insightsEnv = {
+      DATABASE_URL: databases.insights.url,
+      INSIGHTS_QUEUE_PREFIX: keys.queue,
+      NEWS_GRPC_URL: `127.0.0.1:${ports.newsGrpc}`,
+      INSIGHTS_SCHEDULE_ENABLED: 'false',
+    };
+    await start({
+      name: 'insights api',
+      cwd: service('insights'),
+      script: 'dist/main.js',
+      env: { ...insightsEnv, PORT: String(ports.insights) },
+      readyUrl: ready(ports.insights),
+    });
+    await start({
+      name: 'insights worker',
+      cwd: service('insights'),
+      script: 'dist/worker.js',
+      env: { ...insightsEnv, INSIGHTS_WORKER_PORT: String(ports.insightsWorker) },
+      readyUrl: ready(ports.insightsWorker),
+    });
+    await start({
+      name: 'billing',
+      cwd: service('billing'),
+      script: 'dist/main.js',
+      env: { PORT: String(ports.billing), DATABASE_URL: databases.billing.url },
+      readyUrl: ready(ports.billing),
+    });
+    await start({
+      name: 'gateway',
+      cwd: path.join(root, 'gateway'),
+      script: 'dist/main.js',
+      env: {
+        PORT: String(ports.gateway),
+        CONTENT_URL: `http://127.0.0.1:${ports.content}`,
+        NEWS_URL: `http://127.0.0.1:${ports.news}`,
+        INSIGHTS_URL: `http://127.0.0.1:${ports.insights}`,
+        BILLING_URL: `http://127.0.0.1:${ports.billing}`,
+        RATE_LIMIT_PREFIX: keys.rateLimit,
+        // One client sends all the load; its limit is checked in Redis on every request as usual,
+        // but set high enough never to trip.
+        RATE_LIMIT_GENERAL: '100000000',
+      },
+      readyUrl: ready(ports.gateway),
+    });
+  } catch (error) {
+    await Promise.all(children.map(stopProcess));
+    throw error;
+  }
+  return { ports, children };
+}
 
-    const row = (name, r) =>
-      `| ${name.padEnd(16)} | ${r.requests.average.toFixed(0).padStart(7)} | ${String(r.latency.p50).padStart(7)} | ${String(r.latency.p99).padStart(7)} | ${String(r.errors + r.non2xx).padStart(6)} |`;
-    const ratio = through.requests.average / direct.requests.average;
+/** The bench's queues, cache entries and rate-limit counters leave the shared Redis with it. */
+async function removeKeys(prefixes) {
+  const Redis = require('ioredis');
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+    maxRetriesPerRequest: 1,
+  });
+  try {
+    for (const prefix of prefixes) {
+      let cursor = '0';
+      do {
+        const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+        if (found.length > 0) await redis.del(...found);
+        cursor = next;
+      } while (cursor !== '0');
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function throughputRow(name, r, ceiling) {
+  const errors = r.errors + r.timeouts + r.non2xx;
+  const share = ceiling
+    ? `${((r.requests.average / ceiling.requests.average) * 100).toFixed(1)}%`
+    : '100%';
+  return `| ${name.padEnd(22)} | ${r.requests.average.toFixed(0).padStart(7)} | ${share.padStart(10)} | ${String(r.latency.p50).padStart(6)} | ${String(r.latency.p99).padStart(6)} | ${String(errors).padStart(6)} |`;
+}
+
+async function main() {
+  const suffix = randomBytes(4).toString('hex');
+  const keys = {
+    newsCache: `news-bench-${suffix}:`,
+    queue: `bench-${suffix}-bull`,
+    rateLimit: `bench-${suffix}-ratelimit:`,
+  };
+  const databases = await createDatabases('probedge_bench');
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'probedge-bench-'));
+  let platform;
+  let ceilingProcess;
+  try {
+    const ingestion = await benchIngestion(databases.news.url, keys.newsCache);
+    const ingestRate = ingestion.rate;
+    const sourcesFile = path.join(scratch, 'sources.json');
+    writeFileSync(sourcesFile, JSON.stringify(ingestion.definitions));
+    const synced = spawnSync(process.execPath, ['dist/sync.js'], {
+      cwd: path.join(root, 'services', 'content'),
+      env: { ...process.env, DATABASE_URL: databases.content.url, LOG_LEVEL: 'warn' },
+      stdio: 'inherit',
+    });
+    if (synced.status !== 0) throw new Error('content sync failed');
+
+    platform = await startPlatform(databases, keys, sourcesFile);
+    const { ports, children } = platform;
+    const newsUrl = `http://127.0.0.1:${ports.news}${PATH_AND_QUERY}`;
+    const gatewayUrl = `http://127.0.0.1:${ports.gateway}${PATH_AND_QUERY}`;
+
+    const captured = await capture(newsUrl);
+    const responseFile = path.join(scratch, 'response.json');
+    writeFileSync(responseFile, JSON.stringify(captured));
+    const ceilingPort = await freePort();
+    ceilingProcess = await startProcess({
+      name: 'node ceiling',
+      cwd: here,
+      script: 'ceiling-server.mjs',
+      args: [responseFile],
+      env: { PORT: String(ceilingPort) },
+      readyUrl: `http://127.0.0.1:${ceilingPort}/`,
+    });
+    const ceilingUrl = `http://127.0.0.1:${ceilingPort}${PATH_AND_QUERY}`;
+
+    // Idle: every process started, ready, and left alone for a few seconds.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+    const idle = new Map(children.map((child) => [child.benchName, residentBytes(child.pid) ?? 0]));
+
+    // Warm every path so connection set-up and JIT are not in the figures.
+    for (const url of [ceilingUrl, newsUrl, gatewayUrl]) await load(url, 10, 2);
+
+    const loadBefore = os.loadavg();
+    const { result: runs, peaks } = await withPeakMemory(children, async () => {
+      const byName = (name) => children.find((child) => child.benchName === name);
+      /** CPU ms each named process spent per request answered during one load. */
+      const measured = async (url, names) => {
+        const before = names.map((name) => cpuMs(byName(name).pid));
+        const r = await load(url);
+        r.cpuPerRequest = names.map(
+          (name, i) => (cpuMs(byName(name).pid) - before[i]) / r.requests.total,
+        );
+        return r;
+      };
+      const ceiling = await load(ceilingUrl);
+      const direct = await measured(newsUrl, ['news api']);
+      const through = await measured(gatewayUrl, ['news api', 'gateway']);
+      const others = [];
+      for (const [name, route] of OTHER_ROUTES) {
+        const r = await load(
+          `http://127.0.0.1:${ports.gateway}${route}`,
+          CONNECTIONS,
+          OTHER_DURATION_S,
+        );
+        others.push({ name, route, r });
+      }
+      return { ceiling, direct, through, others };
+    });
+    const { ceiling, direct, through, others } = runs;
+    const loadAfter = os.loadavg();
+    const loadAverage = (values) => values.map((value) => value.toFixed(2)).join(' / ');
+
+    const cpu = os.cpus();
     console.log('');
     console.log(
       `news ingestion (parse, dedupe, upsert): median ${ingestRate.toFixed(0)} items/s over ${RUNS} runs of ${SOURCES * ITEMS_PER_SOURCE} (target >= 2000): ${ingestRate >= 2000 ? 'met' : 'MISSED'}`,
     );
     console.log('');
     console.log(
-      `GET ${pathAndQuery}, ${CONNECTIONS} connections, ${DURATION_S} s each; API and gateway as separate processes, load from this one (2 cores shared by all three)`,
+      `GET ${PATH_AND_QUERY} (${captured.length}-byte JSON body), ${CONNECTIONS} connections, ${DURATION_S} s each, on ${cpu.length} cores (${cpu[0]?.model.trim()}), Node ${process.versions.node}`,
     );
-    console.log('| path             |   req/s | p50 ms  | p99 ms  | errors |');
-    console.log('|------------------|---------|---------|---------|--------|');
-    console.log(row('direct to news', direct));
-    console.log(row('through gateway', through));
     console.log(
-      `gateway keeps ${(ratio * 100).toFixed(1)}% of direct throughput (target >= 60%): ${ratio >= 0.6 ? 'met' : 'MISSED'}`,
+      `Machine load average (1 / 5 / 15 min): ${loadAverage(loadBefore)} before the loads, ${loadAverage(loadAfter)} after; anything above ${cpu.length} means other work shared the cores`,
     );
+    console.log('| path                   |   req/s | of ceiling | p50 ms | p99 ms | errors |');
+    console.log('|------------------------|---------|------------|--------|--------|--------|');
+    console.log(throughputRow('node ceiling', ceiling));
+    console.log(throughputRow('news API directly', direct, ceiling));
+    console.log(throughputRow('through the gateway', through, ceiling));
+    const share = through.requests.average / ceiling.requests.average;
+    const throughErrors = through.errors + through.timeouts + through.non2xx;
+    const verdict = (ok) => (ok ? 'met' : 'MISSED');
+    console.log(
+      `CPU per request: news API ${direct.cpuPerRequest[0].toFixed(3)} ms directly; news API ${through.cpuPerRequest[0].toFixed(3)} ms + gateway ${through.cpuPerRequest[1].toFixed(3)} ms through the gateway`,
+    );
+    console.log(
+      `through the gateway: ${(share * 100).toFixed(1)}% of the ceiling (target >= ${TARGETS.shareOfCeiling * 100}%): ${verdict(share >= TARGETS.shareOfCeiling)}; p99 ${through.latency.p99} ms (target <= ${TARGETS.p99Ms}): ${verdict(through.latency.p99 <= TARGETS.p99Ms)}; ${throughErrors} errors (target 0): ${verdict(throughErrors === 0)}`,
+    );
+    console.log('');
+    console.log(
+      `Other services' hot reads through the gateway (${CONNECTIONS} connections, ${OTHER_DURATION_S} s each), to load them for the memory figures`,
+    );
+    console.log(
+      '| route                    |   req/s | p50 ms | p99 ms | statuses                  |',
+    );
+    console.log(
+      '|--------------------------|---------|--------|--------|---------------------------|',
+    );
+    for (const { route, r } of others) {
+      const statuses =
+        `${r['2xx']} 2xx, ${r['4xx']} 4xx, ${r['5xx'] + r.errors + r.timeouts} other`.padEnd(25);
+      console.log(
+        `| ${route.padEnd(24)} | ${r.requests.average.toFixed(0).padStart(7)} | ${String(r.latency.p50).padStart(6)} | ${String(r.latency.p99).padStart(6)} | ${statuses} |`,
+      );
+    }
+    console.log('');
+    console.log(
+      `Resident memory (VmRSS); idle = ready and untouched for ${IDLE_SETTLE_MS / 1000} s; under load = peak while the loads above ran (target <= ${TARGETS.idleMb} MB idle)`,
+    );
+    console.log('| process          | idle MB | under load MB | idle target |');
+    console.log('|------------------|---------|---------------|-------------|');
+    for (const child of children) {
+      const idleMb = mb(idle.get(child.benchName));
+      console.log(
+        `| ${child.benchName.padEnd(16)} | ${idleMb.toFixed(0).padStart(7)} | ${mb(peaks.get(child.benchName)).toFixed(0).padStart(13)} | ${verdict(idleMb <= TARGETS.idleMb).padStart(11)} |`,
+      );
+    }
   } finally {
-    await stopProcess(gatewayProcess);
-    await stopProcess(newsProcess);
-    await news.close();
-    feeds.close();
-    await database.drop();
+    await stopProcess(ceilingProcess);
+    if (platform) await Promise.all([...platform.children].reverse().map(stopProcess));
+    rmSync(scratch, { recursive: true, force: true });
+    await removeKeys(Object.values(keys));
+    await Promise.all(Object.values(databases).map((database) => database.drop()));
   }
 }
 

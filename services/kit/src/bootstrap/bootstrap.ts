@@ -14,6 +14,7 @@ import { HttpErrorFilter } from '../errors/http-error.filter';
 import { Readiness } from '../health/health';
 import { Metrics } from '../metrics/metrics';
 import { serveOpenApiDocument, type OpenApiOptions } from '../openapi/openapi';
+import { limitJsonDepth } from './json-depth.util';
 
 export interface AppSettings {
   bodyLimit: string;
@@ -29,6 +30,7 @@ export function configureApp(app: NestExpressApplication, settings: AppSettings)
   app.use(app.get(Metrics).httpMiddleware());
   app.use(helmet());
   app.useBodyParser('json', { limit: settings.bodyLimit });
+  app.use(limitJsonDepth);
   app.useGlobalPipes(
     new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }),
   );
