@@ -46,7 +46,9 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace "${PACKA
 FROM ${NODE_IMAGE} AS runtime
 ARG PACKAGE
 ARG HEALTHCHECK_PORTS
+# The V8 flags of deploy/local/stack.mjs (NODE_RUNTIME_FLAGS): a smaller idle footprint.
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-semi-space-size=8 \
     HOST=0.0.0.0 \
     HEALTHCHECK_PORTS=${HEALTHCHECK_PORTS} \
     JITI_FS_CACHE=false

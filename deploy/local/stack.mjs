@@ -10,6 +10,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 const COLOURS = [36, 35, 33, 32, 34, 91, 96, 93];
 
+/**
+ * V8 flags every platform process runs with, here and in the images (NODE_OPTIONS in
+ * deploy/docker/service.Dockerfile). A young generation of 8 MB per semi-space instead of 16 keeps
+ * an idle process about 16 MB smaller, at the price of more frequent (short) scavenges.
+ */
+export const NODE_RUNTIME_FLAGS = ['--max-semi-space-size=8'];
+
 export function stackSettings(env = process.env) {
   const offset = Number(env.STACK_PORT_OFFSET ?? 0);
   const suffix = env.STACK_DB_SUFFIX ?? '';
@@ -325,7 +332,7 @@ export async function start(settings) {
   };
   for (const [index, proc] of processes(settings).entries()) {
     const colour = COLOURS[index % COLOURS.length];
-    const child = spawn(process.execPath, proc.args, {
+    const child = spawn(process.execPath, [...NODE_RUNTIME_FLAGS, ...proc.args], {
       cwd: path.join(root, proc.cwd),
       env: { ...process.env, ...proc.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -108,6 +108,18 @@ describe('the service image (deploy/docker/service.Dockerfile)', () => {
     expect(readRepoFile('deploy/docker/healthcheck.js')).toContain('/healthz');
   });
 
+  it('runs Node with the V8 flags of the local stack', () => {
+    const declared = /NODE_RUNTIME_FLAGS = \[([^\]]*)\]/.exec(
+      readRepoFile('deploy/local/stack.mjs'),
+    );
+    const flags = [...(declared?.[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1]);
+    expect(flags.length).toBeGreaterThan(0);
+    const env = instructions(last, 'ENV')
+      .map((instruction) => instruction.args)
+      .join(' ');
+    expect(/NODE_OPTIONS=(\S+)/.exec(env)?.[1]).toBe(flags.join(' '));
+  });
+
   it("starts each package's API by default, from the package folder", () => {
     expect(execForm(instructions(last, 'CMD')[0].args)).toEqual(['node', 'dist/main.js']);
     const workdirs = instructions(last, 'WORKDIR').map((workdir) => workdir.args);

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { NODE_RUNTIME_FLAGS } from '../../../deploy/local/stack.mjs';
 
 export async function freePort() {
   const server = createServer();
@@ -14,7 +15,7 @@ export async function freePort() {
 
 /** Spawns `node <script>` in `cwd` and resolves once `readyUrl` answers 2xx. */
 export async function startProcess({ name, cwd, script, args = [], env, readyUrl }) {
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(process.execPath, [...NODE_RUNTIME_FLAGS, script, ...args], {
     cwd,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
     // Logs go nowhere, but each process still formats and writes them as it would in production.
