@@ -12,5 +12,6 @@ module.exports = {
     '<rootDir>/gateway/jest.config.js',
     '<rootDir>/web/jest.config.cjs',
     '<rootDir>/deploy/jest.config.js',
+    '<rootDir>/test/system/jest.config.js',
   ],
 };

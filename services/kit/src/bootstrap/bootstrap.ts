@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import {
   Logger as NestLogger,
   ValidationPipe,
@@ -57,8 +58,25 @@ export interface ShutdownSettings {
 }
 
 /**
+ * Closes the listener and resolves once every request in flight has been answered; keep-alive
+ * connections are closed as soon as they fall idle.
+ */
+export async function drainHttpServer(server: Server): Promise<void> {
+  if (!server.listening) return;
+  await new Promise<void>((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
+  });
+}
+
+/**
  * SIGTERM/SIGINT: readiness fails at once, new traffic drains away during the delay,
- * then in-flight requests finish while the listener closes. A drain that overruns exits non-zero.
+ * then the listener closes and in-flight requests finish before the modules (database, Redis,
+ * queues) shut down, so no request loses its connections mid-way. A drain that overruns exits
+ * non-zero.
  */
 export function handleShutdown(app: INestApplication, settings: ShutdownSettings): void {
   const logger = new NestLogger('Shutdown');
@@ -74,6 +92,7 @@ export function handleShutdown(app: INestApplication, settings: ShutdownSettings
       process.exit(1);
     }, settings.timeoutMs);
     deadline.unref();
+    await drainHttpServer(app.getHttpServer() as Server);
     await app.close();
     clearTimeout(deadline);
     logger.log('stopped');

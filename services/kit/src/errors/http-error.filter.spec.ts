@@ -47,3 +47,62 @@ describe('toApiError', () => {
     expect(error.message).not.toContain('10.0.0.7');
   });
 });
+
+describe('toApiError for a database out of reach', () => {
+  const unavailable = {
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: 'The service cannot reach its database right now. Try again shortly.',
+  };
+
+  it('answers 503 for a connection the database closed (Prisma P1017)', () => {
+    const closed = Object.assign(new Error('Server has closed the connection.'), {
+      name: 'PrismaClientKnownRequestError',
+      code: 'P1017',
+      meta: {
+        driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'ConnectionClosed' } },
+      },
+    });
+    expect(toApiError(closed)).toEqual(unavailable);
+  });
+
+  it('answers 503 for a database that cannot be reached, naming no host', () => {
+    const unreachable = Object.assign(
+      new Error("Can't reach database server at `db.internal:5432`"),
+      { name: 'PrismaClientInitializationError', errorCode: 'P1001' },
+    );
+    const error = toApiError(unreachable);
+    expect(error).toEqual(unavailable);
+    expect(JSON.stringify(error)).not.toContain('db.internal');
+  });
+
+  it('answers 503 for a driver adapter error that says the database is not reachable', () => {
+    const adapter = Object.assign(new Error('DriverAdapterError'), {
+      name: 'DriverAdapterError',
+      cause: { kind: 'DatabaseNotReachable', host: '10.0.0.7', port: 5432 },
+    });
+    expect(toApiError(adapter)).toEqual(unavailable);
+  });
+
+  it('answers 503 for raw pg socket errors and dropped connections', () => {
+    expect(
+      toApiError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+    ).toEqual(unavailable);
+    expect(toApiError(new Error('Connection terminated unexpectedly'))).toEqual(unavailable);
+    expect(
+      toApiError(Object.assign(new Error('terminating connection'), { code: '57P01' })),
+    ).toEqual(unavailable);
+    expect(toApiError(Object.assign(new Error('too many clients'), { code: '53300' }))).toEqual(
+      unavailable,
+    );
+  });
+
+  it('keeps answering 500 for other database errors', () => {
+    const constraint = Object.assign(new Error('Unique constraint failed'), {
+      name: 'PrismaClientKnownRequestError',
+      code: 'P2002',
+      meta: { driverAdapterError: { cause: { kind: 'UniqueConstraintViolation' } } },
+    });
+    expect(toApiError(constraint).statusCode).toBe(500);
+  });
+});

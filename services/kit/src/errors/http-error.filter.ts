@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { ApiError } from '@probedge/proto';
 import type { Request, Response } from 'express';
+import { isDatabaseUnavailable } from './database-unavailable.util';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -65,6 +66,15 @@ export function toApiError(exception: unknown): ApiError {
         ? 'Request body is not valid JSON'
         : (httpLike?.message ?? reasonPhrase(status));
     return { statusCode: status, error: reasonPhrase(status), message };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    // A dependency outage, not a bug: the client may retry; the detail (host, port) stays in the log.
+    const unavailable = HttpStatus.SERVICE_UNAVAILABLE;
+    return {
+      statusCode: unavailable,
+      error: reasonPhrase(unavailable),
+      message: 'The service cannot reach its database right now. Try again shortly.',
+    };
   }
   const statusCode = HttpStatus.INTERNAL_SERVER_ERROR;
   return {

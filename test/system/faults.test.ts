@@ -1,0 +1,256 @@
+import { Client } from 'pg';
+import { waitFor } from '@probedge/kit/testing';
+import { LoadLoop, send, type LoadRequest, type Outcome } from './support/load';
+import { startStack, type ServiceName, type Stack } from './support/stack';
+
+/** The gateway's upstream timeout in this stack; every request's own deadline sits just above it. */
+const UPSTREAM_TIMEOUT_MS = 4000;
+const REQUEST_TIMEOUT_MS = UPSTREAM_TIMEOUT_MS + 1000;
+const SUITE_TIMEOUT = 180_000;
+
+const ACCESS_COOKIE = `probedge_access=${'b'.repeat(43)}`;
+
+/** One read per service, each going to the service's database. */
+const READS: Record<ServiceName, LoadRequest> = {
+  content: { label: 'content', path: '/api/guides' },
+  news: { label: 'news', path: '/api/business?limit=5' },
+  insights: { label: 'insights', path: '/api/daily-opinion' },
+  billing: {
+    label: 'billing',
+    path: '/api/check-subscription',
+    headers: { cookie: ACCESS_COOKIE },
+  },
+};
+const SERVICES = Object.keys(READS) as ServiceName[];
+
+/** Today's opinion is never generated here, so insights' healthy answer to it is 404. */
+const HEALTHY: Record<ServiceName, number> = {
+  content: 200,
+  news: 200,
+  insights: 404,
+  billing: 200,
+};
+
+const GENERATE: LoadRequest = {
+  label: 'generate',
+  method: 'POST',
+  path: '/api/generate-analysis',
+  body: '{}',
+};
+
+let stack: Stack;
+let loop: LoadLoop;
+
+const gateway = () => stack.url('gateway');
+
+function expectJsonError(outcome: Outcome, statusCode: number): void {
+  expect(outcome.status).toBe(statusCode);
+  expect(outcome.contentType).toMatch(/^application\/json/);
+  expect(JSON.parse(outcome.body)).toMatchObject({ statusCode, message: expect.any(String) });
+  expect(outcome.body).not.toMatch(/127\.0\.0\.1|localhost|:\d{4,5}\b|ECONN/);
+}
+
+/** Outcomes of `label` that started and settled inside the phase begun by mark `from` and ended by `to`. */
+function within(outcomes: Outcome[], label: string, from: number, to: number): Outcome[] {
+  return outcomes.filter(
+    (outcome) =>
+      outcome.label === label &&
+      outcome.startedAfter >= from &&
+      outcome.settledAfter >= from &&
+      outcome.settledAfter < to,
+  );
+}
+
+const countSince = (label: string, mark: number) =>
+  loop.outcomes.filter((outcome) => outcome.label === label && outcome.startedAfter >= mark).length;
+
+async function seedArticles(newsUrl: string): Promise<void> {
+  const client = new Client({ connectionString: newsUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO sources (id, url, feed) VALUES ('system-wire', 'https://wire.example/rss', 'business')`,
+    );
+    for (let i = 0; i < 6; i += 1) {
+      await client.query(
+        `INSERT INTO articles (id, source_id, guid, canonical_url, url, title, description,
+           published_at, fetched_at, feed, tickers)
+         VALUES (gen_random_uuid(), 'system-wire', $1, $2, $2, $3, $4,
+           now() - ($5 || ' minutes')::interval, now(), 'business', '{}')`,
+        [
+          `wire-${i}`,
+          `https://wire.example/story-${i}`,
+          `Markets move on rate outlook, part ${i}`,
+          'Stocks and bonds react to the latest comments on interest rates and earnings.',
+          String(20 + i * 15),
+        ],
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function dailyItemCount(insightsUrl: string): Promise<number> {
+  const client = new Client({ connectionString: insightsUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ count: string }>(
+      `SELECT count(*) FROM daily_items WHERE kind = 'analysis'`,
+    );
+    return Number(result.rows[0].count);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  stack = await startStack({
+    processes: ['content', 'news', 'insights', 'insights-worker', 'billing', 'gateway'],
+    env: {
+      gateway: {
+        UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+        // One client sends everything here; the limits have their own test.
+        RATE_LIMIT_GENERAL: '1000000',
+        RATE_LIMIT_GENERATE: '1000',
+      },
+      // Long enough that the cached list outlives the test; ingestion would invalidate it sooner.
+      news: { NEWS_CACHE_TTL_SECONDS: '3600' },
+      insights: { INSIGHTS_GENERATE_WAIT_MS: '3000', INSIGHTS_GENERATE_RATE_LIMIT: '1000' },
+    },
+  });
+  await seedArticles(stack.databases.news!);
+  loop = new LoadLoop(gateway(), Object.values(READS), {
+    concurrency: 4,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    maxRequests: 50_000,
+  }).start();
+}, SUITE_TIMEOUT);
+
+afterAll(async () => {
+  await loop?.stop();
+  await stack?.close();
+}, SUITE_TIMEOUT);
+
+describe('faults through the gateway while requests flow', () => {
+  it.each(SERVICES)(
+    'with %s killed the gateway answers 502 JSON for its routes, the others keep answering, and it recovers on restart',
+    async (service) => {
+      const others = SERVICES.filter((name) => name !== service);
+      const before = loop.nextMark();
+      await stack.stop(service, 'SIGKILL');
+      const down = loop.nextMark();
+      await waitFor(() => countSince(service, down) >= 5, `requests to ${service} while down`);
+      const restarting = loop.nextMark();
+      await stack.start(service);
+      const back = loop.nextMark();
+      await waitFor(() => countSince(service, back) >= 5, `requests to ${service} once back`);
+      const end = loop.nextMark();
+
+      const outcomes = [...loop.outcomes];
+      const whileDown = within(outcomes, service, down, restarting);
+      expect(whileDown.length).toBeGreaterThan(0);
+      for (const outcome of whileDown) expectJsonError(outcome, 502);
+      for (const outcome of within(outcomes, service, back, end)) {
+        expect(outcome.status).toBe(HEALTHY[service]);
+      }
+      for (const other of others) {
+        const served = within(outcomes, other, before, end);
+        expect(served.length).toBeGreaterThan(0);
+        expect(served.map((outcome) => outcome.status)).toEqual(served.map(() => HEALTHY[other]));
+      }
+    },
+    SUITE_TIMEOUT,
+  );
+
+  it(
+    'without Redis the news lists are still served and generation answers 503; both work once it is back',
+    async () => {
+      const cut = loop.nextMark();
+      stack.redis.cut();
+      try {
+        expectJsonError(
+          {
+            ...(await send(gateway(), GENERATE, REQUEST_TIMEOUT_MS)),
+            startedAfter: 0,
+            settledAfter: 0,
+          },
+          503,
+        );
+        await waitFor(() => countSince('news', cut) >= 5, 'news requests without Redis');
+      } finally {
+        stack.redis.restore();
+      }
+      const restored = loop.nextMark();
+      for (const service of SERVICES) {
+        const served = within([...loop.outcomes], service, cut, restored);
+        expect(served.map((outcome) => outcome.status)).toEqual(served.map(() => HEALTHY[service]));
+      }
+      let generated: Awaited<ReturnType<typeof send>> | undefined;
+      await waitFor(async () => {
+        generated = await send(gateway(), GENERATE, REQUEST_TIMEOUT_MS);
+        return generated.status !== 503;
+      }, 'generation once Redis is back');
+      expect(generated?.status).toBe(200);
+      expect(JSON.parse(generated!.body)).toMatchObject({ content: expect.any(String) });
+    },
+    SUITE_TIMEOUT,
+  );
+
+  it(
+    'without Postgres the gateway passes 503 JSON through, serves cached news, and recovers',
+    async () => {
+      const cut = loop.nextMark();
+      stack.postgres.cut();
+      try {
+        await waitFor(
+          () => SERVICES.every((service) => countSince(service, cut) >= 5),
+          'requests while Postgres is away',
+        );
+      } finally {
+        stack.postgres.restore();
+      }
+      const restored = loop.nextMark();
+      await waitFor(
+        async () => (await send(gateway(), READS.content, REQUEST_TIMEOUT_MS)).status === 200,
+        'content answering again',
+      );
+      const back = loop.nextMark();
+      await waitFor(
+        () => SERVICES.every((service) => countSince(service, back) >= 3),
+        'requests once Postgres is back',
+      );
+      const end = loop.nextMark();
+
+      const outcomes = [...loop.outcomes];
+      for (const service of ['content', 'insights', 'billing'] as const) {
+        const whileCut = within(outcomes, service, cut, restored);
+        expect(whileCut.length).toBeGreaterThan(0);
+        for (const outcome of whileCut) expectJsonError(outcome, 503);
+      }
+      const news = within(outcomes, 'news', cut, restored);
+      expect(news.map((outcome) => outcome.status)).toEqual(news.map(() => 200));
+      for (const service of SERVICES) {
+        const served = within(outcomes, service, back, end);
+        expect(served.map((outcome) => outcome.status)).toEqual(served.map(() => HEALTHY[service]));
+      }
+    },
+    SUITE_TIMEOUT,
+  );
+
+  it(
+    'kept one daily analysis through it all, and no request hung past the gateway timeout',
+    async () => {
+      const again = await send(gateway(), GENERATE, REQUEST_TIMEOUT_MS);
+      expect(again.status).toBe(200);
+      expect(await dailyItemCount(stack.databases.insights!)).toBe(1);
+
+      const outcomes = await loop.stop();
+      // Each kill phase alone waited for ten requests to its service.
+      expect(outcomes.length).toBeGreaterThanOrEqual(SERVICES.length * 10);
+      const unsettled = outcomes.filter((outcome) => outcome.status === 0);
+      expect(unsettled).toEqual([]);
+    },
+    SUITE_TIMEOUT,
+  );
+});

@@ -1,0 +1,276 @@
+import { type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import {
+  createTestDatabase,
+  freePort,
+  killProcess,
+  startNodeProcess,
+  startRedisServer,
+  startTcpProxy,
+  type ExitStatus,
+  type NodeProcess,
+  type TcpProxy,
+  type TestDatabase,
+} from '@probedge/kit/testing';
+
+export const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+export type ServiceName = 'content' | 'news' | 'insights' | 'billing';
+export type ProcessName =
+  | 'content'
+  | 'news'
+  | 'news-worker'
+  | 'insights'
+  | 'insights-worker'
+  | 'billing'
+  | 'gateway'
+  | 'gateway-2';
+
+interface ProcessSpec {
+  cwd: string;
+  script: string;
+  database?: ServiceName;
+  env: (stack: StackAddresses) => Record<string, string>;
+}
+
+interface StackAddresses {
+  ports: Record<ProcessName | 'newsGrpc', number>;
+  databases: Partial<Record<ServiceName, string>>;
+  redisUrl: string;
+}
+
+const url = (port: number) => `http://127.0.0.1:${port}`;
+
+function gatewayEnv(port: number, stack: StackAddresses): Record<string, string> {
+  return {
+    PORT: String(port),
+    CONTENT_URL: url(stack.ports.content),
+    NEWS_URL: url(stack.ports.news),
+    INSIGHTS_URL: url(stack.ports.insights),
+    BILLING_URL: url(stack.ports.billing),
+    REDIS_URL: stack.redisUrl,
+    PUBLIC_URL: url(stack.ports.gateway),
+  };
+}
+
+/** How each process of the platform is started: deploy/local/stack.mjs, with schedulers off. */
+const SPECS: Record<ProcessName, ProcessSpec> = {
+  content: {
+    cwd: 'services/content',
+    script: 'dist/main.js',
+    database: 'content',
+    env: (stack) => ({
+      PORT: String(stack.ports.content),
+      DATABASE_URL: stack.databases.content!,
+      PUBLIC_URL: url(stack.ports.gateway),
+    }),
+  },
+  news: {
+    cwd: 'services/news',
+    script: 'dist/main.js',
+    database: 'news',
+    env: (stack) => ({
+      PORT: String(stack.ports.news),
+      NEWS_GRPC_PORT: String(stack.ports.newsGrpc),
+      DATABASE_URL: stack.databases.news!,
+      REDIS_URL: stack.redisUrl,
+    }),
+  },
+  'news-worker': {
+    cwd: 'services/news',
+    script: 'dist/worker.js',
+    database: 'news',
+    env: (stack) => ({
+      NEWS_WORKER_PORT: String(stack.ports['news-worker']),
+      DATABASE_URL: stack.databases.news!,
+      REDIS_URL: stack.redisUrl,
+      // No slot is ever enqueued, so no feed on the internet is fetched.
+      NEWS_SCHEDULE_ENABLED: 'false',
+    }),
+  },
+  insights: {
+    cwd: 'services/insights',
+    script: 'dist/main.js',
+    database: 'insights',
+    env: (stack) => ({
+      PORT: String(stack.ports.insights),
+      DATABASE_URL: stack.databases.insights!,
+      REDIS_URL: stack.redisUrl,
+      NEWS_GRPC_URL: `127.0.0.1:${stack.ports.newsGrpc}`,
+    }),
+  },
+  'insights-worker': {
+    cwd: 'services/insights',
+    script: 'dist/worker.js',
+    database: 'insights',
+    env: (stack) => ({
+      INSIGHTS_WORKER_PORT: String(stack.ports['insights-worker']),
+      DATABASE_URL: stack.databases.insights!,
+      REDIS_URL: stack.redisUrl,
+      NEWS_GRPC_URL: `127.0.0.1:${stack.ports.newsGrpc}`,
+      INSIGHTS_SCHEDULE_ENABLED: 'false',
+    }),
+  },
+  billing: {
+    cwd: 'services/billing',
+    script: 'dist/main.js',
+    database: 'billing',
+    // No STRIPE_SECRET_KEY: billing runs its sandbox provider.
+    env: (stack) => ({
+      PORT: String(stack.ports.billing),
+      DATABASE_URL: stack.databases.billing!,
+      PUBLIC_URL: url(stack.ports.gateway),
+    }),
+  },
+  gateway: {
+    cwd: 'gateway',
+    script: 'dist/main.js',
+    env: (stack) => gatewayEnv(stack.ports.gateway, stack),
+  },
+  'gateway-2': {
+    cwd: 'gateway',
+    script: 'dist/main.js',
+    env: (stack) => gatewayEnv(stack.ports['gateway-2'], stack),
+  },
+};
+
+const ALL: ProcessName[] = Object.keys(SPECS) as ProcessName[];
+
+export interface StackOptions {
+  processes: ProcessName[];
+  /** Extra variables per process, e.g. a shorter gateway timeout. */
+  env?: Partial<Record<ProcessName, Record<string, string>>>;
+}
+
+export interface Stack {
+  /** Between every process and Postgres; cut it to take the database away. */
+  postgres: TcpProxy;
+  /** Between every process and the stack's own redis-server. */
+  redis: TcpProxy;
+  /** Each service's own database (direct, not through the proxy), for seeding and checks. */
+  databases: Partial<Record<ServiceName, string>>;
+  url(name: ProcessName): string;
+  process(name: ProcessName): NodeProcess;
+  /** (Re)starts a process on its port with its environment; resolves once it is ready. */
+  start(name: ProcessName): Promise<NodeProcess>;
+  stop(name: ProcessName, signal?: NodeJS.Signals): Promise<ExitStatus>;
+  close(): Promise<void>;
+}
+
+function throughProxy(databaseUrl: string, port: number): string {
+  const parsed = new URL(databaseUrl);
+  parsed.hostname = '127.0.0.1';
+  parsed.port = String(port);
+  return parsed.toString();
+}
+
+/**
+ * The built processes of the platform on loopback ports of their own, with databases and a
+ * redis-server of their own, both behind cuttable proxies; everything starts in parallel.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const services = [
+    ...new Set(options.processes.map((name) => SPECS[name].database).filter(Boolean)),
+  ] as ServiceName[];
+  const taken = new Set<number>();
+  const distinctPort = async (): Promise<number> => {
+    for (;;) {
+      const port = await freePort();
+      if (!taken.has(port)) {
+        taken.add(port);
+        return port;
+      }
+    }
+  };
+  const ports = {} as StackAddresses['ports'];
+  for (const name of [...ALL, 'newsGrpc' as const]) ports[name] = await distinctPort();
+  const redisPort = await distinctPort();
+
+  const created: TestDatabase[] = [];
+  let redisServer: ChildProcess | undefined;
+  let postgres: TcpProxy | undefined;
+  let redis: TcpProxy | undefined;
+  const running = new Map<ProcessName, NodeProcess>();
+
+  const close = async () => {
+    await Promise.all([...running.values()].map((child) => child.stop('SIGKILL')));
+    running.clear();
+    await Promise.all([postgres?.close(), redis?.close()]);
+    if (redisServer) await killProcess(redisServer);
+    await Promise.all(created.map((database) => database.drop()));
+  };
+
+  try {
+    const [databases] = await Promise.all([
+      Promise.all(
+        services.map(async (service) => {
+          const database = await createTestDatabase(
+            `system_${service}`,
+            path.join(ROOT, 'services', service, 'prisma', 'migrations'),
+          );
+          created.push(database);
+          return [service, database.url] as const;
+        }),
+      ),
+      startRedisServer(redisPort).then((child) => (redisServer = child)),
+    ]);
+    const direct = Object.fromEntries(databases) as Partial<Record<ServiceName, string>>;
+    const target = new URL(Object.values(direct)[0] ?? 'postgresql://127.0.0.1:5432/postgres');
+    postgres = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    redis = await startTcpProxy({ port: redisPort });
+    const pgPort = postgres.port;
+    const addresses: StackAddresses = {
+      ports,
+      databases: Object.fromEntries(
+        Object.entries(direct).map(([service, value]) => [service, throughProxy(value, pgPort)]),
+      ),
+      redisUrl: `redis://127.0.0.1:${redis.port}`,
+    };
+
+    const start = async (name: ProcessName) => {
+      const spec = SPECS[name];
+      const child = await startNodeProcess({
+        name,
+        cwd: path.join(ROOT, spec.cwd),
+        script: spec.script,
+        // Seven processes starting at once on a busy machine take a while.
+        startTimeoutMs: 60_000,
+        port: ports[name],
+        env: {
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          ...spec.env(addresses),
+          ...options.env?.[name],
+        },
+      });
+      running.set(name, child);
+      return child;
+    };
+
+    await Promise.all(options.processes.map(start));
+
+    return {
+      postgres,
+      redis,
+      databases: direct,
+      url: (name) => url(ports[name]),
+      process(name) {
+        const child = running.get(name);
+        if (!child) throw new Error(`${name} is not running`);
+        return child;
+      },
+      start,
+      async stop(name, signal = 'SIGTERM') {
+        const child = running.get(name);
+        if (!child) throw new Error(`${name} is not running`);
+        running.delete(name);
+        return child.stop(signal);
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
