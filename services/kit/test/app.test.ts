@@ -49,7 +49,7 @@ describe('a kit application', () => {
     healthy = false;
     await request(app.getHttpServer()).get('/healthz').expect(200, { status: 'ok' });
     const ready = await request(app.getHttpServer()).get('/readyz').expect(503);
-    expect(ready.body.checks.dependency).toBe('dependency down');
+    expect(ready.body.checks.dependency).toBe('unavailable');
     healthy = true;
     await request(app.getHttpServer()).get('/readyz').expect(200);
   });

@@ -11,15 +11,24 @@ describe('Readiness', () => {
     });
   });
 
-  it('is not ready when a check fails, and says which', async () => {
+  it('is not ready when a check fails, and says which and how without naming hosts', async () => {
     const readiness = new Readiness();
     readiness.register('database', async () => 'ok');
     readiness.register('redis', async () => {
-      throw new Error('connection refused');
+      throw Object.assign(new Error('connect ECONNREFUSED redis.internal:6379'), {
+        code: 'ECONNREFUSED',
+      });
+    });
+    readiness.register('queue', async () => {
+      throw new Error('queue at 10.0.0.7 is gone');
     });
     const result = await readiness.evaluate();
     expect(result.ready).toBe(false);
-    expect(result.checks.redis).toBe('connection refused');
+    expect(result.checks).toEqual({
+      database: 'ok',
+      redis: 'unavailable (ECONNREFUSED)',
+      queue: 'unavailable',
+    });
   });
 
   it('stops being ready once shutdown begins', async () => {
@@ -32,10 +41,10 @@ describe('Readiness', () => {
     const readiness = new Readiness();
     readiness.report('upstreams', async () => ({ news: 'unreachable' }));
     readiness.report('broken', async () => {
-      throw new Error('probe failed');
+      throw new Error('probe of 10.0.0.9 failed');
     });
     const result = await readiness.evaluate();
     expect(result.ready).toBe(true);
-    expect(result.reports).toEqual({ upstreams: { news: 'unreachable' }, broken: 'probe failed' });
+    expect(result.reports).toEqual({ upstreams: { news: 'unreachable' }, broken: 'unavailable' });
   });
 });

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, HttpStatus, Injectable, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Injectable, Logger, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 
@@ -7,9 +7,24 @@ export type ReadinessReport = () => Promise<unknown>;
 
 const CHECK_TIMEOUT_MS = 2000;
 
+class CheckTimeout extends Error {}
+
+/**
+ * What a failed check shows in the /readyz body: its kind (an error code such as ECONNREFUSED, or
+ * a timeout), never its message, which can name internal hosts and ports. The message is logged.
+ */
+export function failureSummary(error: unknown): string {
+  if (error instanceof CheckTimeout) return 'timed out';
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code)
+    ? `unavailable (${code})`
+    : 'unavailable';
+}
+
 /** Process-wide readiness: the checks it runs and whether shutdown has begun. */
 @Injectable()
 export class Readiness {
+  private readonly logger = new Logger('Readiness');
   private readonly checks = new Map<string, ReadinessCheck>();
   private readonly reports = new Map<string, ReadinessReport>();
   private shuttingDown = false;
@@ -44,7 +59,7 @@ export class Readiness {
           await withTimeout(check(), CHECK_TIMEOUT_MS);
           results[name] = 'ok';
         } catch (error) {
-          results[name] = error instanceof Error ? error.message : 'failed';
+          results[name] = this.failed(name, error);
         }
       }),
     );
@@ -52,19 +67,26 @@ export class Readiness {
     await Promise.all(
       [...this.reports].map(async ([name, describe]) => {
         reports[name] = await withTimeout(describe(), CHECK_TIMEOUT_MS).catch((error: unknown) =>
-          error instanceof Error ? error.message : 'failed',
+          this.failed(name, error),
         );
       }),
     );
     const ready = !this.shuttingDown && Object.values(results).every((value) => value === 'ok');
     return { ready, checks: results, reports };
   }
+
+  private failed(name: string, error: unknown): string {
+    this.logger.warn(
+      `${name} check failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return failureSummary(error);
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new CheckTimeout(`timed out after ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
