@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { KitModule } from '@probedge/kit';
+import { ContentCache } from './cache/content-cache';
 import { CONTENT_CONFIG } from './config/content-config';
 import type { ContentConfig } from './config/env';
 import { ContentController } from './content/content.controller';
@@ -32,6 +33,7 @@ export class AppModule {
       providers: [
         { provide: CONTENT_CONFIG, useValue: config },
         PrismaService,
+        ContentCache,
         ContentRepository,
         ContentService,
         FaqRepository,

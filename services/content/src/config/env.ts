@@ -24,6 +24,8 @@ export const configShape = {
     .min(1)
     .max(24 * 14)
     .default(48),
+  /** How long each replica keeps the guide, blog and FAQ reads; 0 reads the database every time. */
+  CONTENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Sign-ups per client and window, per replica. */
   NEWSLETTER_RATE_LIMIT: env.positiveInt(5),
   NEWSLETTER_RATE_WINDOW_SECONDS: env.positiveInt(3600),

@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { ContentItem, ContentKind, ContentListItem } from '@probedge/proto';
+import { ContentCache } from '../cache/content-cache';
 import { ContentRepository, type ContentListRow } from './content.repository';
 
 function toListItem(row: ContentListRow): ContentListItem {
@@ -15,15 +16,24 @@ function toListItem(row: ContentListRow): ContentListItem {
 
 @Injectable()
 export class ContentService {
-  constructor(private readonly repository: ContentRepository) {}
+  constructor(
+    private readonly repository: ContentRepository,
+    private readonly cache: ContentCache,
+  ) {}
 
-  async list(kind: ContentKind): Promise<ContentListItem[]> {
-    return (await this.repository.list(kind)).map(toListItem);
+  list(kind: ContentKind): Promise<ContentListItem[]> {
+    return this.cache.remember(`list:${kind}`, async () =>
+      (await this.repository.list(kind)).map(toListItem),
+    );
   }
 
   async get(kind: ContentKind, slug: string): Promise<ContentItem> {
-    const row = await this.repository.findBySlug(kind, slug);
-    if (!row) throw new NotFoundException(`No ${kind} with slug "${slug}"`);
-    return { ...toListItem(row), content: row.content };
+    // Only items that exist are kept, so unknown slugs cannot grow the cache.
+    const item = await this.cache.remember(`item:${kind}/${slug}`, async () => {
+      const row = await this.repository.findBySlug(kind, slug);
+      if (!row) throw new NotFoundException(`No ${kind} with slug "${slug}"`);
+      return { ...toListItem(row), content: row.content };
+    });
+    return item;
   }
 }

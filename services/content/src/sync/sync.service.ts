@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
+import { ContentCache } from '../cache/content-cache';
 import { ContentRepository, type SyncCounts } from '../content/content.repository';
 import { FaqRepository } from '../faq/faq.repository';
 import { readContentSources, readFaqSources } from './content-files.util';
@@ -17,6 +18,7 @@ export class SyncService {
     @Inject(CONTENT_CONFIG) private readonly config: ContentConfig,
     private readonly content: ContentRepository,
     private readonly faq: FaqRepository,
+    private readonly cache: ContentCache,
   ) {}
 
   async sync(contentDir: string = this.config.CONTENT_DIR): Promise<SyncReport> {
@@ -25,9 +27,13 @@ export class SyncService {
       readContentSources(contentDir),
       readFaqSources(contentDir),
     ]);
-    return {
-      articles: await this.content.replaceAll(articles),
-      faq: await this.faq.replaceAll(faq),
-    };
+    try {
+      return {
+        articles: await this.content.replaceAll(articles),
+        faq: await this.faq.replaceAll(faq),
+      };
+    } finally {
+      this.cache.clear();
+    }
   }
 }
