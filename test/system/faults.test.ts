@@ -40,6 +40,7 @@ const GENERATE: LoadRequest = {
 
 let stack: Stack;
 let loop: LoadLoop;
+let subscriberCookie: string;
 
 const gateway = () => stack.url('gateway');
 
@@ -91,17 +92,40 @@ async function seedArticles(newsUrl: string): Promise<void> {
   }
 }
 
-async function dailyItemCount(insightsUrl: string): Promise<number> {
-  const client = new Client({ connectionString: insightsUrl });
+async function countRows(databaseUrl: string, sql: string): Promise<number> {
+  const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const result = await client.query<{ count: string }>(
-      `SELECT count(*) FROM daily_items WHERE kind = 'analysis'`,
-    );
+    const result = await client.query<{ count: string }>(sql);
     return Number(result.rows[0].count);
   } finally {
     await client.end();
   }
+}
+
+/** A sandbox purchase through the gateway: the access cookie it leaves in the browser. */
+async function subscribe(): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${gateway()}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const checkout = await post('/api/create-checkout-session', { tier: 'professional' });
+  expect(checkout.status).toBe(200);
+  const { url } = (await checkout.json()) as { url: string };
+  const sessionId = new URL(url).searchParams.get('session_id');
+  const activation = await post('/api/activate-subscription', { sessionId });
+  expect(activation.status).toBe(200);
+  const cookie = activation.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('activation set no access cookie');
+  return cookie;
+}
+
+async function hasAccess(cookie: string): Promise<boolean> {
+  const res = await fetch(`${gateway()}/api/check-subscription`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { hasAccess: boolean }).hasAccess;
 }
 
 beforeAll(async () => {
@@ -114,12 +138,15 @@ beforeAll(async () => {
         RATE_LIMIT_GENERAL: '1000000',
         RATE_LIMIT_GENERATE: '1000',
       },
-      // Long enough that the cached list outlives the test; ingestion would invalidate it sooner.
+      // Long enough that the cached lists outlive the test; ingestion would invalidate news' sooner.
       news: { NEWS_CACHE_TTL_SECONDS: '3600' },
+      content: { CONTENT_CACHE_SECONDS: '3600' },
       insights: { INSIGHTS_GENERATE_WAIT_MS: '3000', INSIGHTS_GENERATE_RATE_LIMIT: '1000' },
     },
   });
   await seedArticles(stack.databases.news!);
+  subscriberCookie = await subscribe();
+  expect(await hasAccess(subscriberCookie)).toBe(true);
   loop = new LoadLoop(gateway(), Object.values(READS), {
     concurrency: 4,
     timeoutMs: REQUEST_TIMEOUT_MS,
@@ -198,7 +225,7 @@ describe('faults through the gateway while requests flow', () => {
   );
 
   it(
-    'without Postgres the gateway passes 503 JSON through, serves cached news, and recovers',
+    'without Postgres the gateway passes 503 JSON through, serves cached news and guides, and recovers',
     async () => {
       const cut = loop.nextMark();
       stack.postgres.cut();
@@ -212,8 +239,8 @@ describe('faults through the gateway while requests flow', () => {
       }
       const restored = loop.nextMark();
       await waitFor(
-        async () => (await send(gateway(), READS.content, REQUEST_TIMEOUT_MS)).status === 200,
-        'content answering again',
+        async () => (await send(gateway(), READS.billing, REQUEST_TIMEOUT_MS)).status === 200,
+        'billing reading its database again',
       );
       const back = loop.nextMark();
       await waitFor(
@@ -223,13 +250,16 @@ describe('faults through the gateway while requests flow', () => {
       const end = loop.nextMark();
 
       const outcomes = [...loop.outcomes];
-      for (const service of ['content', 'insights', 'billing'] as const) {
+      for (const service of ['insights', 'billing'] as const) {
         const whileCut = within(outcomes, service, cut, restored);
         expect(whileCut.length).toBeGreaterThan(0);
         for (const outcome of whileCut) expectJsonError(outcome, 503);
       }
-      const news = within(outcomes, 'news', cut, restored);
-      expect(news.map((outcome) => outcome.status)).toEqual(news.map(() => 200));
+      for (const service of ['news', 'content'] as const) {
+        const cached = within(outcomes, service, cut, restored);
+        expect(cached.length).toBeGreaterThan(0);
+        expect(cached.map((outcome) => outcome.status)).toEqual(cached.map(() => 200));
+      }
       for (const service of SERVICES) {
         const served = within(outcomes, service, back, end);
         expect(served.map((outcome) => outcome.status)).toEqual(served.map(() => HEALTHY[service]));
@@ -239,11 +269,20 @@ describe('faults through the gateway while requests flow', () => {
   );
 
   it(
-    'kept one daily analysis through it all, and no request hung past the gateway timeout',
+    'kept one daily analysis and the subscription through it all, and no request hung past the gateway timeout',
     async () => {
       const again = await send(gateway(), GENERATE, REQUEST_TIMEOUT_MS);
       expect(again.status).toBe(200);
-      expect(await dailyItemCount(stack.databases.insights!)).toBe(1);
+      expect(
+        await countRows(
+          stack.databases.insights!,
+          `SELECT count(*) FROM daily_items WHERE kind = 'analysis'`,
+        ),
+      ).toBe(1);
+      expect(await hasAccess(subscriberCookie)).toBe(true);
+      const billing = stack.databases.billing!;
+      expect(await countRows(billing, 'SELECT count(*) FROM subscriptions')).toBe(1);
+      expect(await countRows(billing, 'SELECT count(*) FROM customers')).toBe(1);
 
       const outcomes = await loop.stop();
       // Each kill phase alone waited for ten requests to its service.

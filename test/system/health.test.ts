@@ -23,8 +23,8 @@ const NEED_REDIS: ProcessName[] = ['news-worker', 'insights-worker'];
 
 /** A read endpoint of each API that goes to its database. */
 const READS: { name: ProcessName; path: string; headers?: Record<string, string> }[] = [
-  { name: 'content', path: '/api/guides' },
-  // A list nobody asked for yet, so the Redis cache cannot answer it.
+  // Reads nobody asked for yet, so neither content's memory nor news' Redis cache can answer them.
+  { name: 'content', path: '/api/faq' },
   { name: 'news', path: '/api/analysis?limit=7' },
   { name: 'insights', path: '/api/daily-analysis' },
   {
