@@ -2,7 +2,7 @@ import request from 'supertest';
 import { marketDate } from '../src/market/market-date.util';
 import type { NewsArticle } from '../src/news/news-article';
 import { article, startNewsServer, type NewsServer } from './news-server';
-import { createStage, startApi, startWorker, type Running, type Stage } from './support';
+import { closeAll, startService, startWorker, type Running, type Stage } from './support';
 
 const ADMIN_TOKEN = 'admin-token-for-tests-0003';
 const DAY_ARTICLES = 1203;
@@ -37,16 +37,14 @@ describe('generating a day of more than 500 articles', () => {
       now,
     );
     news.articles = [...busy, opinion];
-    stage = await createStage({ NEWS_GRPC_URL: news.address, INSIGHTS_ADMIN_TOKEN: ADMIN_TOKEN });
-    api = await startApi(stage);
-    worker = await startWorker(stage);
+    ({ stage, api, worker } = await startService({
+      NEWS_GRPC_URL: news.address,
+      INSIGHTS_ADMIN_TOKEN: ADMIN_TOKEN,
+    }));
   });
 
   afterAll(async () => {
-    await worker?.close();
-    await api?.close();
-    await stage?.close();
-    await news?.close();
+    await closeAll(worker, api, stage, news);
   });
 
   beforeEach(() => {

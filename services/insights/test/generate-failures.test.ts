@@ -7,7 +7,7 @@ import {
   status,
   type NewsServer,
 } from './news-server';
-import { createStage, startApi, startWorker, type Running, type Stage } from './support';
+import { closeAll, startService, type Running, type Stage } from './support';
 
 /** What readers see when the news service fails: a retry first, then a product message. */
 describe('generating while the news service fails', () => {
@@ -24,16 +24,14 @@ describe('generating while the news service fails', () => {
       article({ title: 'Retailers rally on holiday sales', tickers: ['WMT'] }, 20),
       article({ title: 'Holiday sales: what they hide', feed: 'opinion', sourceId: 'views' }, 30),
     ];
-    stage = await createStage({ NEWS_GRPC_URL: news.address, INSIGHTS_JOB_ATTEMPTS: '3' });
-    api = await startApi(stage);
-    worker = await startWorker(stage);
+    ({ stage, api, worker } = await startService({
+      NEWS_GRPC_URL: news.address,
+      INSIGHTS_JOB_ATTEMPTS: '3',
+    }));
   });
 
   afterAll(async () => {
-    await worker?.close();
-    await api?.close();
-    await stage?.close();
-    await news?.close();
+    await closeAll(worker, api, stage, news);
   });
 
   beforeEach(() => {

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { marketDate } from '../src/market/market-date.util';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { article, startNewsServer, type NewsServer } from './news-server';
-import { createStage, startApi, startWorker, type Running, type Stage } from './support';
+import { closeAll, startApi, startService, startWorker, type Running, type Stage } from './support';
 
 const ADMIN_TOKEN = 'admin-token-for-tests-0001';
 
@@ -17,16 +17,14 @@ describe('generating the daily items', () => {
 
   beforeAll(async () => {
     news = await startNewsServer();
-    stage = await createStage({ NEWS_GRPC_URL: news.address, INSIGHTS_ADMIN_TOKEN: ADMIN_TOKEN });
-    api = await startApi(stage);
-    worker = await startWorker(stage);
+    ({ stage, api, worker } = await startService({
+      NEWS_GRPC_URL: news.address,
+      INSIGHTS_ADMIN_TOKEN: ADMIN_TOKEN,
+    }));
   });
 
   afterAll(async () => {
-    await worker?.close();
-    await api?.close();
-    await stage?.close();
-    await news?.close();
+    await closeAll(worker, api, stage, news);
   });
 
   beforeEach(() => {

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { marketDate } from '../src/market/market-date.util';
 import { completion, startLlmServer, type LlmServer } from './llm-server';
 import { article, startNewsServer, type NewsServer } from './news-server';
-import { createStage, startApi, startWorker, type Running, type Stage } from './support';
+import { closeAll, startService, type Running, type Stage } from './support';
 
 const MODEL_UNAVAILABLE =
   'The daily analysis could not be written: the language model is unavailable. Try again later.';
@@ -27,7 +27,7 @@ describe('the language-model writer', () => {
       ),
       article({ title: 'Is the AI trade crowded?', feed: 'opinion', sourceId: 'views' }, 45),
     ];
-    stage = await createStage({
+    ({ stage, api, worker } = await startService({
       NEWS_GRPC_URL: news.address,
       LLM_BASE_URL: llm.baseUrl,
       LLM_API_KEY: 'sk-test-123',
@@ -39,17 +39,11 @@ describe('the language-model writer', () => {
       // One job attempt, so each case's model calls are exactly the writer's own retries.
       INSIGHTS_JOB_ATTEMPTS: '1',
       INSIGHTS_ADMIN_TOKEN: 'admin-token-for-tests-0002',
-    });
-    api = await startApi(stage);
-    worker = await startWorker(stage);
+    }));
   });
 
   afterAll(async () => {
-    await worker?.close();
-    await api?.close();
-    await stage?.close();
-    await llm?.close();
-    await news?.close();
+    await closeAll(worker, api, stage, llm, news);
   });
 
   beforeEach(() => {

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { freePort, killProcess, startRedisServer, waitFor } from '@probedge/kit/testing';
 import request from 'supertest';
 import { article, startNewsServer, type NewsServer } from './news-server';
-import { createStage, startApi, startWorker, type Running, type Stage } from './support';
+import { closeAll, startService, type Running, type Stage } from './support';
 
 /** The API's promise when Redis stops: generation answers 503 fast, reads go on from Postgres. */
 describe('insights while their Redis stops and comes back', () => {
@@ -27,20 +27,16 @@ describe('insights while their Redis stops and comes back', () => {
       article({ title: 'Treasury yields rise', tickers: ['TLT'] }, 15),
       article({ title: 'Yields: the view from the desk', feed: 'opinion', sourceId: 'views' }, 30),
     ];
-    stage = await createStage({
+    ({ stage, api, worker } = await startService({
       NEWS_GRPC_URL: news.address,
       REDIS_URL: `redis://127.0.0.1:${port}`,
-    });
-    api = await startApi(stage);
-    worker = await startWorker(stage);
+    }));
     await api.app.listen(0, '127.0.0.1');
     baseUrl = await api.app.getUrl();
   });
 
   afterAll(async () => {
-    await worker?.close();
-    await api?.close();
-    await stage?.close();
+    await closeAll(worker, api, stage);
     await killProcess(redis);
     await news?.close();
   });

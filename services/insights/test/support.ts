@@ -105,3 +105,20 @@ export function spawnWorker(stage: Stage, env: NodeJS.ProcessEnv): ChildProcess 
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
+
+/** A stage with its API and one in-process worker: what most test files run against. */
+export async function startService(
+  env: NodeJS.ProcessEnv,
+): Promise<{ stage: Stage; api: Running; worker: Running }> {
+  const stage = await createStage(env);
+  const api = await startApi(stage);
+  const worker = await startWorker(stage);
+  return { stage, api, worker };
+}
+
+/** Closes what a file started, in the order given; parts that never started are passed over. */
+export async function closeAll(
+  ...parts: ({ close(): Promise<unknown> } | undefined)[]
+): Promise<void> {
+  for (const part of parts) await part?.close();
+}
