@@ -72,20 +72,22 @@ export function AccountPage() {
           Your {PROFESSIONAL_PLAN.name} subscription is managed in the payment provider&apos;s
           secure customer portal: change your card, download invoices or cancel at any time.
         </StatusText>
-        <ButtonStack>
-          <Button
-            type="button"
-            onClick={() => void openPortal()}
-            disabled={state === 'opening'}
-            aria-busy={state === 'opening'}
-          >
-            {state === 'opening' ? 'Opening billing portal...' : TITLE}
-          </Button>
-        </ButtonStack>
         {state === 'no-access' ? (
           <NoAccess role="alert" />
+        ) : hasAccess === false ? (
+          <NoAccess role="status" />
         ) : (
-          hasAccess === false && <NoAccess role="status" />
+          // Offered until the check says there is nothing to manage; a failed check changes nothing.
+          <ButtonStack>
+            <Button
+              type="button"
+              onClick={() => void openPortal()}
+              disabled={state === 'opening'}
+              aria-busy={state === 'opening'}
+            >
+              {state === 'opening' ? 'Opening billing portal...' : TITLE}
+            </Button>
+          </ButtonStack>
         )}
         {state === 'failed' && (
           <StatusText role="alert">

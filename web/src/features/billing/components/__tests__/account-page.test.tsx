@@ -62,6 +62,8 @@ describe('/account', () => {
     expect(
       within(status).getByRole('link', { name: 'See the plan and subscribe' }),
     ).toHaveAttribute('href', '/subscribe');
+    // Nothing to manage: the portal button is not offered beside the explanation.
+    expect(screen.queryByRole('button', BUTTON)).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalledWith(PORTAL, expect.anything());
   });
 
