@@ -1,40 +1,22 @@
 import { NOT_ADVICE_LINE } from '@probedge/proto';
 import request from 'supertest';
-import { marketDate } from '../src/market/market-date.util';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { article, startNewsServer, type NewsServer } from './news-server';
-import { closeAll, startApi, startService, startWorker, type Running, type Stage } from './support';
+import { article } from './news-server';
+import { startApi, startWorker, today, useNewsAndService } from './support';
 
 const ADMIN_TOKEN = 'admin-token-for-tests-0001';
 
 describe('generating the daily items', () => {
-  let news: NewsServer;
-  let stage: Stage;
-  let api: Running;
-  let worker: Running;
-  const http = () => request(api.app.getHttpServer());
-  const today = () => marketDate(new Date(), 'America/New_York');
-
-  beforeAll(async () => {
-    news = await startNewsServer();
-    ({ stage, api, worker } = await startService({
-      NEWS_GRPC_URL: news.address,
-      INSIGHTS_ADMIN_TOKEN: ADMIN_TOKEN,
-    }));
-  });
-
-  afterAll(async () => {
-    await closeAll(worker, api, stage, news);
-  });
+  const svc = useNewsAndService({ INSIGHTS_ADMIN_TOKEN: ADMIN_TOKEN });
 
   beforeEach(() => {
-    news.articles = [];
-    news.requests = [];
+    svc.news.articles = [];
+    svc.news.requests = [];
   });
 
   it('answers 404 JSON while the day has no item', async () => {
     for (const path of ['/api/daily-analysis', '/api/daily-opinion']) {
-      const res = await http().get(path).expect(404);
+      const res = await svc.http().get(path).expect(404);
       expect(res.body).toMatchObject({
         statusCode: 404,
         error: 'Not Found',
@@ -44,39 +26,39 @@ describe('generating the daily items', () => {
   });
 
   it('fails with 409 and the reason when the day has no articles, storing nothing', async () => {
-    const res = await http().post('/api/generate-analysis').expect(409);
+    const res = await svc.http().post('/api/generate-analysis').expect(409);
     expect(res.body.message).toMatch(/^No articles were published in the 24 hours before/);
-    expect(await api.items.count('analysis', today())).toBe(0);
+    expect(await svc.api.items.count('analysis', today())).toBe(0);
     // Exactly one attempt: a missing day is not worth retrying.
-    expect(news.requests).toHaveLength(1);
+    expect(svc.news.requests).toHaveLength(1);
   });
 
   it('reads a fresh window when asked again after a day without articles', async () => {
-    const first = await http().post('/api/generate-analysis').expect(409);
+    const first = await svc.http().post('/api/generate-analysis').expect(409);
     const firstEnd = Date.parse(/before (\S+);/.exec(first.body.message)![1]);
     // Both arrive after the window the failed attempt read had closed.
-    news.articles = [
+    svc.news.articles = [
       article({ title: 'Chip stocks rally on demand', tickers: ['NVDA'] }, 0, firstEnd + 1),
       article({ title: 'Chip tariffs loom', tickers: ['NVDA'], feed: 'analysis' }, 0, firstEnd + 2),
     ];
-    const res = await http().post('/api/generate-analysis').expect(200);
+    const res = await svc.http().post('/api/generate-analysis').expect(200);
     expect(res.body).toEqual({ content: expect.any(String), createdAt: expect.any(String) });
     expect(res.body.content).toContain('$NVDA (2 articles)');
     expect(res.body.content.endsWith(NOT_ADVICE_LINE)).toBe(true);
-    const read = await http().get('/api/daily-analysis').expect(200);
+    const read = await svc.http().get('/api/daily-analysis').expect(200);
     expect(read.body).toEqual(res.body);
     // The second attempt's window ends after the first one's.
-    expect(Date.parse(news.requests.at(-2)!.until)).toBeGreaterThan(firstEnd);
-    expect(await api.items.count('analysis', today())).toBe(1);
+    expect(Date.parse(svc.news.requests.at(-2)!.until)).toBeGreaterThan(firstEnd);
+    expect(await svc.api.items.count('analysis', today())).toBe(1);
   });
 
   it('runs ten concurrent requests for the same day as one job, one generation, one row', async () => {
-    news.articles = [
+    svc.news.articles = [
       article({ title: 'Bank shares climb after rate decision', tickers: ['JPM'] }, 20),
       article({ title: 'Why bank rates matter', feed: 'opinion', sourceId: 'views' }, 40),
     ];
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => http().post('/api/generate-opinion')),
+      Array.from({ length: 10 }, () => svc.http().post('/api/generate-opinion')),
     );
     expect(answers.map((res) => res.status)).toEqual(Array(10).fill(200));
     const bodies = answers.map((res) => JSON.stringify(res.body));
@@ -87,10 +69,10 @@ describe('generating the daily items', () => {
       sourceArticleTitle: 'Why bank rates matter',
     });
     // One generation reads the day once and the baseline once.
-    expect(news.requests).toHaveLength(2);
-    expect(await api.items.count('opinion', today())).toBe(1);
-    const counts = await api.queue.jobCounts();
-    const opinionJobs = (await api.queue.queue.getJobs(['completed'])).filter(
+    expect(svc.news.requests).toHaveLength(2);
+    expect(await svc.api.items.count('opinion', today())).toBe(1);
+    const counts = await svc.api.queue.jobCounts();
+    const opinionJobs = (await svc.api.queue.queue.getJobs(['completed'])).filter(
       (job) => job.name === 'daily-opinion',
     );
     expect(opinionJobs.map((job) => job.id)).toEqual([`daily-opinion:${today()}:0`]);
@@ -98,23 +80,24 @@ describe('generating the daily items', () => {
   });
 
   it('writes the day again when its finished job outlived the row', async () => {
-    news.articles = [article({ title: 'Gold climbs to a record', tickers: ['GLD'] }, 5)];
-    await http().post('/api/generate-analysis').expect(200);
-    await api.app.get(PrismaService).dailyItem.deleteMany({ where: { kind: 'analysis' } });
-    const res = await http().post('/api/generate-analysis').expect(200);
+    svc.news.articles = [article({ title: 'Gold climbs to a record', tickers: ['GLD'] }, 5)];
+    await svc.http().post('/api/generate-analysis').expect(200);
+    await svc.api.app.get(PrismaService).dailyItem.deleteMany({ where: { kind: 'analysis' } });
+    const res = await svc.http().post('/api/generate-analysis').expect(200);
     expect(res.body.content).toContain('$GLD (1 article)');
-    expect(await api.items.count('analysis', today())).toBe(1);
+    expect(await svc.api.items.count('analysis', today())).toBe(1);
   });
 
   it('returns the existing item without the admin token and writes nothing new', async () => {
-    const before = await http().get('/api/daily-opinion').expect(200);
-    const res = await http().post('/api/generate-opinion').expect(200);
+    const before = await svc.http().get('/api/daily-opinion').expect(200);
+    const res = await svc.http().post('/api/generate-opinion').expect(200);
     expect(res.body).toEqual(before.body);
-    expect(news.requests).toHaveLength(0);
+    expect(svc.news.requests).toHaveLength(0);
   });
 
   it('refuses a wrong admin token with 403', async () => {
-    const res = await http()
+    const res = await svc
+      .http()
       .post('/api/generate-opinion')
       .set('X-Admin-Token', 'not-the-admin-token-at-all')
       .expect(403);
@@ -123,26 +106,27 @@ describe('generating the daily items', () => {
       error: 'Forbidden',
       message: expect.any(String),
     });
-    expect(news.requests).toHaveLength(0);
+    expect(svc.news.requests).toHaveLength(0);
   });
 
   it('regenerates the day with the admin token, still as one row', async () => {
-    news.articles = [
+    svc.news.articles = [
       article({ title: 'Energy stocks slump as oil falls', tickers: ['XOM'] }, 10),
       article({ title: 'Oil slump: a buying chance?', feed: 'opinion', sourceId: 'views' }, 15),
     ];
-    const res = await http()
+    const res = await svc
+      .http()
       .post('/api/generate-opinion')
       .set('X-Admin-Token', ADMIN_TOKEN)
       .expect(200);
     expect(res.body.sourceArticleTitle).toBe('Oil slump: a buying chance?');
-    expect(await api.items.count('opinion', today())).toBe(1);
-    const stored = await api.items.find('opinion', today());
+    expect(await svc.api.items.count('opinion', today())).toBe(1);
+    const stored = await svc.api.items.find('opinion', today());
     expect(stored?.generation).toBe(1);
   });
 
   it('limits generate requests per client with 429 and Retry-After', async () => {
-    const limited = await startApi(stage, {
+    const limited = await startApi(svc.stage, {
       INSIGHTS_GENERATE_RATE_LIMIT: '2',
       INSIGHTS_GENERATE_RATE_WINDOW_SECONDS: '60',
     });
@@ -171,10 +155,10 @@ describe('generating the daily items', () => {
   });
 
   it('answers 202 with the job id when the job outlasts the wait', async () => {
-    const impatient = await startApi(stage, { INSIGHTS_GENERATE_WAIT_MS: '0' });
-    await worker.close();
+    const impatient = await startApi(svc.stage, { INSIGHTS_GENERATE_WAIT_MS: '0' });
+    await svc.worker.close();
     try {
-      await api.items.count('analysis', today());
+      await svc.api.items.count('analysis', today());
       const res = await request(impatient.app.getHttpServer())
         .post('/api/generate-analysis')
         .set('X-Admin-Token', ADMIN_TOKEN)
@@ -186,7 +170,7 @@ describe('generating the daily items', () => {
       });
     } finally {
       await impatient.close();
-      worker = await startWorker(stage);
+      svc.worker = await startWorker(svc.stage);
     }
   });
 });

@@ -6,12 +6,15 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '@probedge/kit';
 import { QUEUES } from '@probedge/proto';
 import { Queue } from 'bullmq';
+import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
 import { AppModule, OPENAPI } from '../src/app.module';
 import { loadInsightsConfig, type InsightsConfig } from '../src/config/env';
 import { DailyItemsRepository } from '../src/items/daily-items.repository';
 import { InsightsQueue } from '../src/jobs/insights.queue';
+import { marketDate } from '../src/market/market-date.util';
 import { WorkerModule } from '../src/worker.module';
+import { startNewsServer, type NewsServer } from './news-server';
 
 export const MIGRATIONS_DIR = path.join(__dirname, '..', 'prisma', 'migrations');
 export const WORKER_SCRIPT = path.join(__dirname, '..', 'dist', 'worker.js');
@@ -121,4 +124,38 @@ export async function closeAll(
   ...parts: ({ close(): Promise<unknown> } | undefined)[]
 ): Promise<void> {
   for (const part of parts) await part?.close();
+}
+
+/** Today's market date in the service's default time zone. */
+export const today = (): string => marketDate(new Date(), 'America/New_York');
+
+/** What a test file runs against: its own news server, and a service reading it. */
+export interface Harness {
+  news: NewsServer;
+  stage: Stage;
+  api: Running;
+  worker: Running;
+  http(): ReturnType<typeof request>;
+}
+
+/**
+ * Starts a news server and a service reading it before the file's tests, and closes both after
+ * them. `prepare` may seed the news server before the service starts.
+ */
+export function useNewsAndService(
+  env: NodeJS.ProcessEnv,
+  prepare: (news: NewsServer) => void = () => undefined,
+): Harness {
+  const harness = {
+    http: () => request(harness.api.app.getHttpServer()),
+  } as Harness;
+  beforeAll(async () => {
+    harness.news = await startNewsServer();
+    prepare(harness.news);
+    Object.assign(harness, await startService({ NEWS_GRPC_URL: harness.news.address, ...env }));
+  });
+  afterAll(async () => {
+    await closeAll(harness.worker, harness.api, harness.stage, harness.news);
+  });
+  return harness;
 }
