@@ -1,47 +1,18 @@
-import { credentials, loadPackageDefinition, status, type ServiceError } from '@grpc/grpc-js';
-import { loadSync } from '@grpc/proto-loader';
-import { protoFile } from '@probedge/kit';
-import { freePort } from '@probedge/kit/testing';
-import { newsGrpcServerOptions } from '../src/grpc/grpc-options';
+import { status, type ServiceError } from '@grpc/grpc-js';
 import type { NewsArticleMessage } from '../src/grpc/list-articles.request';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { startTestApp, type TestContext } from './support';
-
-interface ListRequest {
-  feed?: string;
-  since?: string;
-  until?: string;
-  limit?: number;
-  pageToken?: string;
-}
-
-interface ListResponse {
-  articles: NewsArticleMessage[];
-  nextPageToken: string;
-}
-
-interface ListArticlesClient {
-  ListArticles(
-    request: ListRequest,
-    callback: (error: ServiceError | null, response?: ListResponse) => void,
-  ): void;
-  close(): void;
-}
+import { startGrpcTestApp, type GrpcTestApp, type ListRequest } from './grpc-support';
+import type { TestContext } from './support';
 
 const BASE = Date.parse('2026-11-20T00:00:00Z');
 const TOTAL = 1203;
 
 /** Paging through more articles than one call may return, over real gRPC from the shared .proto. */
 describe('NewsService ListArticles paging', () => {
+  let grpc: GrpcTestApp;
   let ctx: TestContext;
-  let client: ListArticlesClient;
 
-  const call = (request: ListRequest) =>
-    new Promise<ListResponse>((resolve, reject) =>
-      client.ListArticles(request, (error, response) =>
-        error ? reject(error) : resolve(response!),
-      ),
-    );
+  const call = (request: ListRequest) => grpc.list(request);
 
   const readAll = async (request: ListRequest) => {
     const pages: NewsArticleMessage[][] = [];
@@ -55,25 +26,8 @@ describe('NewsService ListArticles paging', () => {
   };
 
   beforeAll(async () => {
-    ctx = await startTestApp();
-    const port = await freePort();
-    ctx.app.connectMicroservice(newsGrpcServerOptions('127.0.0.1', port), {
-      inheritAppConfig: false,
-    });
-    await ctx.app.startAllMicroservices();
-    const definition = loadSync(protoFile('news/v1/news.proto'), {
-      keepCase: false,
-      defaults: true,
-    });
-    const loaded = loadPackageDefinition(definition) as unknown as {
-      probedge: {
-        news: { v1: { NewsService: new (address: string, creds: unknown) => ListArticlesClient } };
-      };
-    };
-    client = new loaded.probedge.news.v1.NewsService(
-      `127.0.0.1:${port}`,
-      credentials.createInsecure(),
-    );
+    grpc = await startGrpcTestApp();
+    ctx = grpc.ctx;
     await ctx.sources.sync([
       { id: 'wire', url: 'https://wire.example.com/rss', feed: 'business' },
       { id: 'views', url: 'https://views.example.com/rss', feed: 'opinion' },
@@ -96,8 +50,7 @@ describe('NewsService ListArticles paging', () => {
   });
 
   afterAll(async () => {
-    client?.close();
-    await ctx?.close();
+    await grpc?.close();
   });
 
   it('returns every article exactly once, newest first, across pages of at most 500', async () => {

@@ -1,50 +1,19 @@
-import { credentials, loadPackageDefinition, status, type ServiceError } from '@grpc/grpc-js';
-import { loadSync } from '@grpc/proto-loader';
-import { protoFile } from '@probedge/kit';
-import { freePort } from '@probedge/kit/testing';
-import { newsGrpcServerOptions } from '../src/grpc/grpc-options';
+import { status, type ServiceError } from '@grpc/grpc-js';
 import type { NewsArticleMessage } from '../src/grpc/list-articles.request';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { startTestApp, type TestContext } from './support';
-
-interface ListArticlesClient {
-  ListArticles(
-    request: { feed?: string; since?: string; until?: string; limit?: number },
-    callback: (error: ServiceError | null, response?: { articles: NewsArticleMessage[] }) => void,
-  ): void;
-  close(): void;
-}
-
-/** A plain grpc-js client built from the shared .proto file, as any internal caller would. */
-function newsClient(port: number): ListArticlesClient {
-  const definition = loadSync(protoFile('news/v1/news.proto'), { keepCase: false, defaults: true });
-  const loaded = loadPackageDefinition(definition) as unknown as {
-    probedge: {
-      news: { v1: { NewsService: new (address: string, creds: unknown) => ListArticlesClient } };
-    };
-  };
-  return new loaded.probedge.news.v1.NewsService(`127.0.0.1:${port}`, credentials.createInsecure());
-}
+import { startGrpcTestApp, type GrpcTestApp, type ListRequest } from './grpc-support';
+import type { TestContext } from './support';
 
 describe('NewsService over gRPC', () => {
+  let grpc: GrpcTestApp;
   let ctx: TestContext;
-  let client: ListArticlesClient;
 
-  const call = (request: { feed?: string; since?: string; until?: string; limit?: number }) =>
-    new Promise<NewsArticleMessage[]>((resolve, reject) =>
-      client.ListArticles(request, (error, response) =>
-        error ? reject(error) : resolve(response?.articles ?? []),
-      ),
-    );
+  const call = async (request: ListRequest): Promise<NewsArticleMessage[]> =>
+    (await grpc.list(request)).articles;
 
   beforeAll(async () => {
-    ctx = await startTestApp();
-    const port = await freePort();
-    ctx.app.connectMicroservice(newsGrpcServerOptions('127.0.0.1', port), {
-      inheritAppConfig: false,
-    });
-    await ctx.app.startAllMicroservices();
-    client = newsClient(port);
+    grpc = await startGrpcTestApp();
+    ctx = grpc.ctx;
     await ctx.sources.sync([
       { id: 'wire', url: 'https://wire.example.com/rss', feed: 'business' },
       { id: 'views', url: 'https://views.example.com/rss', feed: 'opinion' },
@@ -68,8 +37,7 @@ describe('NewsService over gRPC', () => {
   });
 
   afterAll(async () => {
-    client.close();
-    await ctx.close();
+    await grpc?.close();
   });
 
   it('lists every article newest first with all fields when nothing is filtered', async () => {
