@@ -83,4 +83,7 @@ export const DEFAULT_BRAND_NAME = 'ProbEdge';
 export const DEFAULT_SUPPORT_EMAIL = 'support@probedge.example';
 export const MARKET_TIMEZONE_DEFAULT = 'America/New_York';
 
+/** The largest Stripe webhook body: the gateway passes it, so billing must accept it. */
+export const WEBHOOK_BODY_LIMIT = '1mb';
+
 export const NOT_ADVICE_LINE = 'Educational content only, not investment advice.';

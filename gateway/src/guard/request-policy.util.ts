@@ -25,14 +25,6 @@ function hasBody(headers: IncomingHttpHeaders): boolean {
   return headers['transfer-encoding'] !== undefined;
 }
 
-/** Parses "100kb", "1mb", "512b" into bytes. */
-export function parseByteSize(value: string): number {
-  const match = /^(\d+)(b|kb|mb)$/i.exec(value.trim());
-  if (!match) throw new Error(`not a size: ${value}`);
-  const unit = { b: 1, kb: 1024, mb: 1024 * 1024 }[match[2].toLowerCase() as 'b' | 'kb' | 'mb'];
-  return Number(match[1]) * unit;
-}
-
 /**
  * What the gateway refuses before a request reaches a service: a state-changing request from a
  * foreign page (403), a body that is not JSON (415), a body over the limit by its length (413).

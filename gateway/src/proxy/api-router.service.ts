@@ -1,17 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
-import { matchRoute, routesForPath } from '@probedge/proto';
+import { parseByteSize } from '@probedge/kit';
+import { matchRoute, routesForPath, WEBHOOK_BODY_LIMIT } from '@probedge/proto';
 import type { GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
 import { describeRequest, notFoundMessage, sendApiError } from '../errors/api-error.util';
 import { answerPreflight, clientAddress, originAllowed, setCorsHeaders } from '../guard/cors.util';
 import { RateLimitService } from '../guard/rate-limit.service';
-import { parseByteSize, refusalFor, type BodyLimit } from '../guard/request-policy.util';
+import { refusalFor, type BodyLimit } from '../guard/request-policy.util';
 import { UpstreamProxy } from './upstream-proxy.service';
 
 /** Stripe's events can be large; every other body is held to BODY_LIMIT. */
 const WEBHOOK_PATH = '/api/stripe/webhook';
-const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /**
  * Routes /api requests by the route table alone: a path absent from it never reaches a service.
@@ -33,7 +33,9 @@ export class ApiRouter {
       ...config.CORS_ALLOWED_ORIGINS,
     ]);
     this.bodyLimit = (pathname) =>
-      pathname === WEBHOOK_PATH ? Math.max(bodyLimit, WEBHOOK_BODY_LIMIT) : bodyLimit;
+      pathname === WEBHOOK_PATH
+        ? Math.max(bodyLimit, parseByteSize(WEBHOOK_BODY_LIMIT))
+        : bodyLimit;
   }
 
   async handle(

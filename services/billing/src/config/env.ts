@@ -1,20 +1,9 @@
-import { baseShape, ConfigError, env, loadConfig } from '@probedge/kit';
-import { DEFAULT_SERVICE_PORTS } from '@probedge/proto';
+import { baseShape, ConfigError, env, loadConfig, parseByteSize } from '@probedge/kit';
+import { DEFAULT_SERVICE_PORTS, WEBHOOK_BODY_LIMIT } from '@probedge/proto';
 import { z } from 'zod';
 
 const optionalString = (pattern: RegExp, message: string) =>
   z.string().regex(pattern, message).optional();
-
-/** The gateway's limit for POST /api/stripe/webhook (1 MiB): the least billing may accept. */
-export const WEBHOOK_BODY_LIMIT = '1mb';
-
-/** "100kb", "1mb", "512b" in bytes, as body-parser counts them (k = 1024). */
-export function byteSize(value: string): number {
-  const match = /^(\d+)(b|kb|mb)$/i.exec(value);
-  if (!match) return Number.NaN;
-  const unit = { b: 1, kb: 1024, mb: 1024 * 1024 }[match[2]!.toLowerCase() as 'b' | 'kb' | 'mb'];
-  return Number(match[1]) * unit;
-}
 
 export const configShape = {
   ...baseShape,
@@ -31,7 +20,7 @@ export const configShape = {
     .regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb')
     .default(WEBHOOK_BODY_LIMIT)
     .transform((value) =>
-      byteSize(value) < byteSize(WEBHOOK_BODY_LIMIT) ? WEBHOOK_BODY_LIMIT : value,
+      parseByteSize(value) < parseByteSize(WEBHOOK_BODY_LIMIT) ? WEBHOOK_BODY_LIMIT : value,
     ),
   /** The public origin of the site (the gateway): checkout and portal return here. */
   PUBLIC_URL: env.url('http://localhost:8080'),

@@ -31,6 +31,14 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** "100kb", "1mb", "512b" in bytes, as body-parser counts them (k = 1024). */
+export function parseByteSize(value: string): number {
+  const match = /^(\d+)(b|kb|mb)$/i.exec(value.trim());
+  if (!match) throw new Error(`not a size: ${value}`);
+  const unit = { b: 1, kb: 1024, mb: 1024 * 1024 }[match[2]!.toLowerCase() as 'b' | 'kb' | 'mb'];
+  return Number(match[1]) * unit;
+}
+
 export const env = {
   port: (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback),
   positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
