@@ -7,6 +7,7 @@ import {
 import { KitModule } from '@probedge/kit';
 import type { GatewayConfig } from './config/env';
 import { GATEWAY_CONFIG } from './config/gateway-config';
+import { EdgeCache } from './cache/edge-cache.service';
 import { DocsController } from './docs/docs.controller';
 import { DocsService } from './docs/docs.service';
 import { UpstreamHealth } from './health/upstream-health.service';
@@ -36,6 +37,7 @@ export class AppModule implements NestModule {
         UpstreamHealth,
         SeoService,
         RateLimitService,
+        EdgeCache,
       ],
     };
   }

@@ -17,3 +17,16 @@ export const OPENAPI_PATH = '/openapi.json';
 export const HEALTH_PATHS = { live: '/healthz', ready: '/readyz', metrics: '/metrics' } as const;
 
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * Redis pub/sub channel on which a service announces that its public answers changed, so shared
+ * caches in front of it (the gateway's) drop what they hold from it at once.
+ */
+export const CACHE_INVALIDATION_CHANNEL = 'probedge:cache-invalidation';
+
+/** The message published on CACHE_INVALIDATION_CHANNEL, as JSON. */
+export interface CacheInvalidation {
+  service: ServiceName;
+  /** What changed, for the logs (e.g. the feeds a news ingestion wrote). */
+  reason?: string;
+}

@@ -10,10 +10,17 @@ const SUITE_TIMEOUT = 180_000;
 
 const ACCESS_COOKIE = `probedge_access=${'b'.repeat(43)}`;
 
-/** One read per service, each going to the service's database. */
+/**
+ * One read per service, each going to the service's database. News lists are shareable, so the
+ * news read asks past the gateway's cache (as a hard reload does) to reach the service every time.
+ */
 const READS: Record<ServiceName, LoadRequest> = {
   content: { label: 'content', path: '/api/guides' },
-  news: { label: 'news', path: '/api/business?limit=5' },
+  news: {
+    label: 'news',
+    path: '/api/business?limit=5',
+    headers: { 'cache-control': 'no-cache' },
+  },
   insights: { label: 'insights', path: '/api/daily-opinion' },
   billing: {
     label: 'billing',
@@ -185,6 +192,30 @@ describe('faults through the gateway while requests flow', () => {
         const served = within(outcomes, other, before, end);
         expect(served.length).toBeGreaterThan(0);
         expect(served.map((outcome) => outcome.status)).toEqual(served.map(() => HEALTHY[other]));
+      }
+    },
+    SUITE_TIMEOUT,
+  );
+
+  it(
+    'with news killed, the answers the gateway holds are still served and the rest answer 502',
+    async () => {
+      const held = '/api/business?limit=4';
+      const first = await send(gateway(), { label: 'held', path: held }, REQUEST_TIMEOUT_MS);
+      expect(first.status).toBe(200);
+      await stack.stop('news', 'SIGKILL');
+      try {
+        const again = await send(gateway(), { label: 'held', path: held }, REQUEST_TIMEOUT_MS);
+        expect(again.status).toBe(200);
+        expect(again.body).toBe(first.body);
+        const other = await send(
+          gateway(),
+          { label: 'other', path: '/api/business?limit=3' },
+          REQUEST_TIMEOUT_MS,
+        );
+        expectJsonError({ ...other, startedAfter: 0, settledAfter: 0 }, 502);
+      } finally {
+        await stack.start('news');
       }
     },
     SUITE_TIMEOUT,

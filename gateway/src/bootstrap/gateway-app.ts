@@ -1,3 +1,5 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { Logger as NestLogger, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -7,6 +9,8 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, SERVICE_NAME } from '../app.module';
 import type { GatewayConfig } from '../config/env';
+import type { HeaderPairs } from '../cache/cache-policy.util';
+import { installFastLane } from '../cache/fast-lane';
 import { setupSwaggerUi } from '../docs/swagger-ui';
 import { checkRequestTarget } from '../edge/request-target.middleware';
 
@@ -49,16 +53,28 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
         (req) => matchRoute(req.method, req.path)?.path ?? (OWN.has(req.path) ? req.path : 'other'),
       ),
   );
-  app.use(
-    helmet({
-      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-      xFrameOptions: { action: 'deny' },
-    }),
-  );
+  const securityHeaders = helmet({
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.use(securityHeaders);
   app.use(checkRequestTarget);
   app.useGlobalFilters(new HttpErrorFilter());
   setupSwaggerUi(app);
+  installFastLane(app, headersSetBy(securityHeaders));
   return app;
+}
+
+/** The headers a middleware sets on every answer (helmet's are the same for every request). */
+function headersSetBy(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void,
+): HeaderPairs {
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  middleware(req, res, () => undefined);
+  return Object.entries(res.getHeaders()).flatMap(([name, value]) =>
+    value === undefined ? [] : [[name, value] as const],
+  );
 }
 
 export async function bootstrapGateway(config: GatewayConfig): Promise<INestApplication> {

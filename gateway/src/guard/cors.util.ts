@@ -18,11 +18,17 @@ export function originAllowed(
   }
 }
 
-/** Credentials are allowed, so the exact origin is echoed: never `*`. */
+/** Credentials are allowed, so the exact origin is echoed: never `*`. As name, value pairs. */
+export function corsHeaders(origin: string): [string, string][] {
+  return [
+    ['access-control-allow-origin', origin],
+    ['access-control-allow-credentials', 'true'],
+    ['access-control-expose-headers', 'retry-after, x-request-id'],
+  ];
+}
+
 export function setCorsHeaders(res: ServerResponse, origin: string): void {
-  res.setHeader('access-control-allow-origin', origin);
-  res.setHeader('access-control-allow-credentials', 'true');
-  res.setHeader('access-control-expose-headers', 'retry-after, x-request-id');
+  for (const [name, value] of corsHeaders(origin)) res.setHeader(name, value);
 }
 
 /** Answers a preflight for an allowed origin: 204 with what may follow. */

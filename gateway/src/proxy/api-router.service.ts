@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { parseByteSize } from '@probedge/kit';
-import { matchRoute, routesForPath, WEBHOOK_BODY_LIMIT } from '@probedge/proto';
+import { matchRoute, REQUEST_ID_HEADER, routesForPath, WEBHOOK_BODY_LIMIT } from '@probedge/proto';
+import { EdgeCache } from '../cache/edge-cache.service';
+import type { CachedResponse } from '../cache/response-cache';
 import type { GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
 import { describeRequest, notFoundMessage, sendApiError } from '../errors/api-error.util';
@@ -26,6 +28,7 @@ export class ApiRouter {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly proxy: UpstreamProxy,
     private readonly limits: RateLimitService,
+    private readonly cache: EdgeCache,
   ) {
     const bodyLimit = parseByteSize(config.BODY_LIMIT);
     this.allowedOrigins = new Set([
@@ -68,8 +71,7 @@ export class ApiRouter {
       }
       return;
     }
-    if (allowedOrigin) setCorsHeaders(res, origin);
-    res.setHeader('vary', 'Origin');
+    this.crossOrigin(res, allowedOrigin ? origin : undefined);
     const refusal = refusalFor(
       { method, pathname, headers: req.headers, originAllowed: allowedOrigin },
       this.bodyLimit,
@@ -78,17 +80,7 @@ export class ApiRouter {
       sendApiError(req, res, refusal.status, refusal.message);
       return;
     }
-    const verdict = await this.limits.check(
-      clientAddress(req, this.config.TRUSTED_PROXY_HOPS),
-      method,
-      pathname,
-    );
-    if (verdict.retryAfter !== undefined) {
-      sendApiError(req, res, 429, `Too many requests; try again in ${verdict.retryAfter} s`, {
-        'retry-after': String(verdict.retryAfter),
-      });
-      return;
-    }
+    if (!(await this.admit(req, res, method, pathname))) return;
     // HEAD is the body-less GET every HTTP server answers; the services do so too.
     const route = matchRoute(method === 'HEAD' ? 'GET' : method, pathname);
     // http-proxy joins paths with a helper that turns "http:/" into "http://"; no route needs one.
@@ -97,6 +89,7 @@ export class ApiRouter {
       return;
     }
     if (route) {
+      this.cache.expect(req, route.service, route.path);
       this.proxy.forward(route.service, `${pathname}${search}`, req, res);
       return;
     }
@@ -117,6 +110,66 @@ export class ApiRouter {
         allow: allowed.join(', '),
       },
     );
+  }
+
+  /**
+   * A GET or HEAD the response cache holds a fresh answer for: the same CORS headers and rate
+   * limit as any other API request, then the stored answer. The target was accepted and routed
+   * when the answer was stored, and routing depends on the target alone.
+   */
+  async serveCached(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: CachedResponse,
+    requestId: string,
+  ): Promise<void> {
+    const origin = req.headers.origin;
+    const corsOrigin =
+      origin !== undefined && originAllowed(origin, req.headers.host, this.allowedOrigins)
+        ? origin
+        : undefined;
+    const verdict = await this.limits.check(
+      clientAddress(req, this.config.TRUSTED_PROXY_HOPS),
+      req.method ?? 'GET',
+      entry.route,
+    );
+    if (verdict.retryAfter === undefined) {
+      this.cache.write(req, res, entry, requestId, corsOrigin);
+      return;
+    }
+    this.cache.setFixedHeaders(res);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    this.crossOrigin(res, corsOrigin);
+    this.tooManyRequests(req, res, verdict.retryAfter);
+  }
+
+  /** CORS headers for an allowed origin; every API answer varies by Origin. */
+  private crossOrigin(res: ServerResponse, allowedOrigin: string | undefined): void {
+    if (allowedOrigin !== undefined) setCorsHeaders(res, allowedOrigin);
+    res.setHeader('vary', 'Origin');
+  }
+
+  /** Counts the request against the client's limits; false when it was answered 429. */
+  private async admit(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    pathname: string,
+  ): Promise<boolean> {
+    const verdict = await this.limits.check(
+      clientAddress(req, this.config.TRUSTED_PROXY_HOPS),
+      method,
+      pathname,
+    );
+    if (verdict.retryAfter === undefined) return true;
+    this.tooManyRequests(req, res, verdict.retryAfter);
+    return false;
+  }
+
+  private tooManyRequests(req: IncomingMessage, res: ServerResponse, retryAfter: number): void {
+    sendApiError(req, res, 429, `Too many requests; try again in ${retryAfter} s`, {
+      'retry-after': String(retryAfter),
+    });
   }
 
   private notFound(req: IncomingMessage, res: ServerResponse, pathname: string): void {

@@ -3,6 +3,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { REQUEST_ID_HEADER, SERVICES, type ServiceName } from '@probedge/proto';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import { EdgeCache } from '../cache/edge-cache.service';
 import { upstreamUrlOf, type GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
 import { requestIdOf, sendApiError } from '../errors/api-error.util';
@@ -44,7 +45,10 @@ export class UpstreamProxy implements OnApplicationShutdown {
   private readonly upstreams: Map<ServiceName, Upstream>;
   private readonly timedOut = new WeakSet<IncomingMessage>();
 
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly cache: EdgeCache,
+  ) {
     this.upstreams = new Map(SERVICES.map((service) => [service, this.createUpstream(service)]));
   }
 
@@ -82,9 +86,10 @@ export class UpstreamProxy implements OnApplicationShutdown {
         proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => {
           proxyReq.once('timeout', () => this.timedOut.add(req));
         },
-        proxyRes: (proxyRes: IncomingMessage) => {
+        proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage) => {
           // The public surface names no framework, whatever a service sends.
           delete proxyRes.headers['x-powered-by'];
+          this.cache.offer(req, proxyRes);
         },
         error: (error, req, res) => this.onProxyError(service, error, req, res as ServerResponse),
       },

@@ -22,6 +22,8 @@ export async function startGateway(
     WEB_DIST_DIR: undefined,
     // Each gateway counts apart in the shared Redis, and only the rate-limit tests hit limits.
     RATE_LIMIT_PREFIX: `gateway-test-${randomBytes(4).toString('hex')}:`,
+    // Nobody else's announcements reach this gateway's response cache.
+    CACHE_INVALIDATION_CHANNEL: `gateway-test-${randomBytes(4).toString('hex')}`,
     RATE_LIMIT_GENERAL: 1_000_000,
     RATE_LIMIT_GENERATE: 1_000_000,
     RATE_LIMIT_CHECKOUT: 1_000_000,

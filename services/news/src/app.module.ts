@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { createRedis, KitModule } from '@probedge/kit';
+import { createRedis, KitModule, SHARED_CACHE_SECONDS } from '@probedge/kit';
 import { ArticlesController } from './articles/articles.controller';
 import { ArticlesRepository } from './articles/articles.repository';
 import { ArticlesService } from './articles/articles.service';
@@ -25,6 +25,7 @@ export function coreProviders(config: NewsConfig) {
   return [
     { provide: NEWS_CONFIG, useValue: config },
     { provide: NEWS_REDIS, useFactory: () => createRedis({ url: config.REDIS_URL }) },
+    { provide: SHARED_CACHE_SECONDS, useValue: config.NEWS_CACHE_TTL_SECONDS },
     PrismaService,
     ArticlesRepository,
     SourcesRepository,

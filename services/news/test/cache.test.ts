@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { createRedis } from '@probedge/kit';
+import { waitFor } from '@probedge/kit/testing';
+import type { CacheInvalidation } from '@probedge/proto';
 import type Redis from 'ioredis';
 import request from 'supertest';
 import { NEWS_REDIS } from '../src/articles/list-cache';
@@ -26,12 +30,25 @@ describe('list cache', () => {
   describe('with Redis', () => {
     let ctx: TestContext;
     const http = () => request(ctx.app.getHttpServer());
+    const channel = `news-test-invalidation-${randomBytes(4).toString('hex')}`;
+    const subscriber = createRedis({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+    const announced: CacheInvalidation[] = [];
+    subscriber.on('message', (_channel: string, message: string) =>
+      announced.push(JSON.parse(message) as CacheInvalidation),
+    );
 
     beforeAll(async () => {
-      ctx = await startTestApp({ NEWS_CACHE_TTL_SECONDS: '60' });
+      await subscriber.subscribe(channel);
+      ctx = await startTestApp({
+        NEWS_CACHE_TTL_SECONDS: '60',
+        CACHE_INVALIDATION_CHANNEL: channel,
+      });
       await ctx.sources.sync([{ id: 'cached', url: server.url('/cached'), feed: 'business' }]);
     });
-    afterAll(() => ctx.close());
+    afterAll(async () => {
+      subscriber.disconnect();
+      await ctx.close();
+    });
 
     it('serves the cached list until ingestion writes, then the fresh one', async () => {
       server.route('/cached', xml(rss([story(1)])));
@@ -68,12 +85,39 @@ describe('list cache', () => {
       expect(titles).toEqual(['Story 2', 'Story 1', 'Direct']);
     });
 
+    it('marks lists shareable for the cache lifetime and announces each write to shared caches', async () => {
+      const list = await http().get('/api/business?limit=3').expect(200);
+      expect(list.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+      expect(list.headers.etag).toEqual(expect.any(String));
+      for (const path of ['/api/analysis', '/api/opinion', '/api/daytrader', '/api/articles']) {
+        expect((await http().get(path).expect(200)).headers['cache-control']).toBe(
+          'public, max-age=0, s-maxage=60',
+        );
+      }
+      // A refused request is nothing to keep.
+      const refused = await http().get('/api/business?limit=0').expect(400);
+      expect(refused.headers['cache-control'] ?? '').not.toContain('s-maxage');
+
+      announced.length = 0;
+      server.route('/cached', xml(rss([story(1), story(2), story(5)])));
+      await ctx.ingestion.ingestDue(inDays(4));
+      await waitFor(() => announced.length > 0, 'an invalidation message');
+      expect(announced).toEqual([{ service: 'news', reason: 'feeds business' }]);
+
+      // Nothing written, nothing announced.
+      announced.length = 0;
+      await ctx.ingestion.ingestDue(inDays(4.5));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(announced).toEqual([]);
+    });
+
     it('keeps answering from the database when Redis goes away mid-run', async () => {
       ctx.app.get<Redis>(NEWS_REDIS).disconnect();
       server.route('/cached', xml(rss([story(1), story(2), story(4)])));
       await ctx.ingestion.ingestDue(inDays(5));
       const res = await http().get('/api/business').expect(200);
       expect(res.body.map((a: { title: string }) => a.title)).toEqual([
+        'Story 5',
         'Story 4',
         'Story 2',
         'Story 1',

@@ -5,11 +5,17 @@ import type { Params } from 'nestjs-pino';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** A well-formed incoming x-request-id, else a new one. */
+export function requestIdOfIncoming(req: IncomingMessage): string {
+  const incoming = req.headers[REQUEST_ID_HEADER];
+  return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
+    ? incoming
+    : randomUUID();
+}
+
 /** Keeps a well-formed id from upstream (the gateway) so one request reads as one story in the logs. */
 export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
-  const incoming = req.headers[REQUEST_ID_HEADER];
-  const id =
-    typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+  const id = requestIdOfIncoming(req);
   res.setHeader(REQUEST_ID_HEADER, id);
   return id;
 }

@@ -67,6 +67,11 @@ export class Metrics {
     return new Gauge({ ...config, registers: [this.registry] });
   }
 
+  /** Records one answered HTTP request, for paths that answer outside the middleware below. */
+  observeHttp(method: string, route: string, status: number, seconds: number): void {
+    this.http.observe({ method, route, status: String(status) }, seconds);
+  }
+
   /** Express middleware timing every request; `routeOf` names it (default: the matched route). */
   httpMiddleware(routeOf: (req: Request) => string | undefined = () => undefined) {
     return (req: Request, res: Response, next: NextFunction) => {

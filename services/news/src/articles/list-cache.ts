@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import type { Feed } from '@probedge/proto';
+import type { CacheInvalidation, Feed } from '@probedge/proto';
 import type Redis from 'ioredis';
 import type { NewsConfig } from '../config/env';
 import { NEWS_CONFIG } from '../config/news-config';
@@ -13,6 +13,7 @@ const VERSION_TTL_SECONDS = 86_400;
  * Short-lived cache of list responses. Each feed has a version number that ingestion bumps when it
  * writes; a cached list's key names the versions of the feeds it reads, so a write makes it unreachable
  * at once and the TTL clears it out. When Redis is away, reads go straight to the database.
+ * The same write is announced on CACHE_INVALIDATION_CHANNEL for the caches in front of the API.
  */
 @Injectable()
 export class ListCache implements IngestionListener, OnModuleDestroy {
@@ -58,6 +59,12 @@ export class ListCache implements IngestionListener, OnModuleDestroy {
       // Outlives any cached entry (TTL at most an hour), so a version that lapses cannot revive one.
       pipeline.expire(this.versionKey(feed), VERSION_TTL_SECONDS);
     }
+    // Shared caches in front of the API (the gateway's) drop their copies of news answers.
+    const announcement: CacheInvalidation = {
+      service: 'news',
+      reason: `feeds ${feeds.join(', ')}`,
+    };
+    pipeline.publish(this.config.CACHE_INVALIDATION_CHANNEL, JSON.stringify(announcement));
     await pipeline.exec();
   }
 

@@ -1,0 +1,249 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { createRedis, Metrics, parseByteSize } from '@probedge/kit';
+import {
+  REQUEST_ID_HEADER,
+  SERVICES,
+  type CacheInvalidation,
+  type ServiceName,
+} from '@probedge/proto';
+import type Redis from 'ioredis';
+import type { Counter } from 'prom-client';
+import type { GatewayConfig } from '../config/env';
+import { GATEWAY_CONFIG } from '../config/gateway-config';
+import { corsHeaders } from '../guard/cors.util';
+import {
+  etagMatches,
+  flatHeaders,
+  servableFromCache,
+  sharedLifetime,
+  storedHeaders,
+  type HeaderPairs,
+} from './cache-policy.util';
+import { ResponseCache, type CachedResponse } from './response-cache';
+
+/** A single answer larger than this is passed through and never kept. */
+const MAX_ENTRY_BYTES = 1024 * 1024;
+
+interface Expected {
+  key: string;
+  service: ServiceName;
+  route: string;
+  /** The service's invalidation count when the request left; a change since means stale. */
+  generation: number;
+}
+
+type RequestWithOriginalUrl = IncomingMessage & { originalUrl?: string };
+
+/**
+ * The gateway's shared cache of public GET answers: what a service marks shareable
+ * (`Cache-Control: s-maxage`, or `public, max-age`) is kept in memory by request target, for at
+ * most GATEWAY_CACHE_MAX_SECONDS, and replayed to later requests, which still pass every gateway
+ * check (rate limits, CORS). A service announces changes on a Redis channel and its entries are
+ * dropped at once; while Redis is away, the lifetime alone bounds how stale an answer can be.
+ */
+@Injectable()
+export class EdgeCache implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(EdgeCache.name);
+  private readonly cache: ResponseCache;
+  private readonly expected = new WeakMap<IncomingMessage, Expected>();
+  private readonly generations = new Map<ServiceName, number>(
+    SERVICES.map((service) => [service, 0]),
+  );
+  private readonly lookups: Counter<'result'>;
+  private subscriber?: Redis;
+  /** Set on every answer before the service's own headers (the gateway's security headers). */
+  private fixedHeaders: HeaderPairs = [];
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    metrics: Metrics,
+  ) {
+    this.cache = new ResponseCache({
+      maxEntries: config.GATEWAY_CACHE_MAX_ENTRIES,
+      maxBytes: parseByteSize(config.GATEWAY_CACHE_MAX_BYTES),
+    });
+    this.lookups = metrics.counter({
+      name: 'gateway_cache_lookups_total',
+      help: 'Cacheable API requests (GET/HEAD) by whether a fresh stored answer served them',
+      labelNames: ['result'],
+    });
+    const cache = this.cache;
+    metrics.gauge({
+      name: 'gateway_cache_entries',
+      help: 'Answers held in the gateway response cache',
+      collect() {
+        this.set(cache.size);
+      },
+    });
+    metrics.gauge({
+      name: 'gateway_cache_bytes',
+      help: 'Body bytes held in the gateway response cache',
+      collect() {
+        this.set(cache.bytes);
+      },
+    });
+  }
+
+  get enabled(): boolean {
+    return this.config.GATEWAY_CACHE_MAX_SECONDS > 0;
+  }
+
+  get stats(): { entries: number; bytes: number } {
+    return { entries: this.cache.size, bytes: this.cache.bytes };
+  }
+
+  onModuleInit(): void {
+    if (!this.enabled) return;
+    const channel = this.config.CACHE_INVALIDATION_CHANNEL;
+    const subscriber = createRedis({ url: this.config.REDIS_URL });
+    this.subscriber = subscriber;
+    subscriber.on('message', (_channel: string, message: string) => this.onInvalidation(message));
+    // On every (re)connection: announcements may have been missed while away, so nothing held
+    // from before can be trusted, and the subscription is (re)made.
+    subscriber.on('ready', () => {
+      const dropped = this.invalidate(undefined);
+      if (dropped > 0) this.logger.log({ dropped }, 'cache cleared after reconnecting to Redis');
+      subscriber.subscribe(channel).catch((error: Error) => {
+        this.logger.warn({ err: error.message }, 'cache invalidation channel not subscribed');
+      });
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.subscriber?.disconnect();
+  }
+
+  /** The headers every gateway answer starts with; stored answers are written with them. */
+  useFixedHeaders(headers: HeaderPairs): void {
+    this.fixedHeaders = headers;
+  }
+
+  /** Sets the fixed headers on a response that is not a stored answer (e.g. a 429 instead). */
+  setFixedHeaders(res: ServerResponse): void {
+    for (const [name, value] of this.fixedHeaders) res.setHeader(name, value);
+  }
+
+  /** The fresh stored answer for this request, if it may be served from the cache. */
+  lookup(req: IncomingMessage): CachedResponse | undefined {
+    if (!this.enabled || !req.url?.startsWith('/api/')) return undefined;
+    if (!servableFromCache(req.method, req.headers)) return undefined;
+    const entry = this.cache.get(req.url);
+    this.lookups.inc({ result: entry ? 'hit' : 'miss' });
+    return entry;
+  }
+
+  /** Marks a GET about to be proxied to a service: its answer may be kept. */
+  expect(req: IncomingMessage, service: ServiceName, route: string): void {
+    if (!this.enabled || req.method !== 'GET') return;
+    const key = (req as RequestWithOriginalUrl).originalUrl ?? req.url;
+    if (!key?.startsWith('/api/')) return;
+    this.expected.set(req, {
+      key,
+      service,
+      route,
+      generation: this.generations.get(service) ?? 0,
+    });
+  }
+
+  /** Sees the service's answer as it streams to the client, and keeps a copy if it may. */
+  offer(req: IncomingMessage, upstream: IncomingMessage): void {
+    const expected = this.expected.get(req);
+    if (!expected) return;
+    this.expected.delete(req);
+    const lifetime = sharedLifetime(
+      upstream.statusCode ?? 0,
+      upstream.headers,
+      this.config.GATEWAY_CACHE_MAX_SECONDS,
+    );
+    if (lifetime === undefined) return;
+    const storedAt = Date.now();
+    // As the proxied answer had them: the fixed headers, Vary, then the service's own.
+    const headers = [
+      ...this.fixedHeaders,
+      ['vary', 'Origin'] as const,
+      ...storedHeaders(upstream.headers),
+    ];
+    const chunks: Buffer[] = [];
+    let size = 0;
+    upstream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_ENTRY_BYTES) chunks.push(chunk);
+    });
+    upstream.once('end', () => {
+      if (!upstream.complete || size > MAX_ENTRY_BYTES) return;
+      // A change announced while this answer was on its way makes it stale already.
+      if (this.generations.get(expected.service) !== expected.generation) return;
+      const etag = upstream.headers.etag;
+      const bodyless = new Set(['content-type', 'content-length']);
+      this.cache.set(expected.key, {
+        service: expected.service,
+        route: expected.route,
+        status: upstream.statusCode ?? 200,
+        head: flatHeaders(headers, [['content-length', size]]),
+        notModifiedHead: flatHeaders(headers.filter(([name]) => !bodyless.has(name.toLowerCase()))),
+        body: Buffer.concat(chunks, size),
+        etag,
+        storedAt,
+        expiresAt: storedAt + lifetime * 1000,
+      });
+    });
+  }
+
+  /**
+   * Writes a stored answer (or 304 when the client holds it) in one writeHead: its headers, then
+   * the request's own id, age and CORS headers.
+   */
+  write(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: CachedResponse,
+    requestId: string,
+    corsOrigin: string | undefined,
+  ): void {
+    const notModified = etagMatches(req.headers['if-none-match'], entry.etag);
+    const age = Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000));
+    const head = (notModified ? entry.notModifiedHead : entry.head).concat(
+      REQUEST_ID_HEADER,
+      requestId,
+      'age',
+      String(age),
+    );
+    if (corsOrigin !== undefined) {
+      for (const [name, value] of corsHeaders(corsOrigin)) head.push(name, value);
+    }
+    res.writeHead(notModified ? 304 : entry.status, head);
+    res.end(notModified || req.method === 'HEAD' ? undefined : entry.body);
+  }
+
+  /** Drops one service's entries (or all) and marks answers in flight from it as stale. */
+  invalidate(service: ServiceName | undefined): number {
+    for (const name of service ? [service] : SERVICES) {
+      this.generations.set(name, (this.generations.get(name) ?? 0) + 1);
+    }
+    return this.cache.drop(service);
+  }
+
+  private onInvalidation(message: string): void {
+    let announced: Partial<CacheInvalidation>;
+    try {
+      announced = JSON.parse(message) as Partial<CacheInvalidation>;
+    } catch {
+      this.logger.warn({ message: message.slice(0, 200) }, 'unreadable cache invalidation');
+      return;
+    }
+    const service = SERVICES.find((name) => name === announced.service);
+    if (!service) {
+      this.logger.warn({ message: message.slice(0, 200) }, 'cache invalidation for no service');
+      return;
+    }
+    const dropped = this.invalidate(service);
+    this.logger.debug({ service, dropped, reason: announced.reason }, 'cache invalidated');
+  }
+}
