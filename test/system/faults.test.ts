@@ -10,16 +10,19 @@ const SUITE_TIMEOUT = 180_000;
 
 const ACCESS_COOKIE = `probedge_access=${'b'.repeat(43)}`;
 
+/** Asks past the gateway's response cache, as a hard reload does, to reach the service every time. */
+const PAST_CACHES = { 'cache-control': 'no-cache' };
+
 /**
- * One read per service, each going to the service's database. News lists are shareable, so the
- * news read asks past the gateway's cache (as a hard reload does) to reach the service every time.
+ * One read per service, each going to the service's database. Guides and news lists are
+ * shareable, so those reads ask past the gateway's cache.
  */
 const READS: Record<ServiceName, LoadRequest> = {
-  content: { label: 'content', path: '/api/guides' },
+  content: { label: 'content', path: '/api/guides', headers: PAST_CACHES },
   news: {
     label: 'news',
     path: '/api/business?limit=5',
-    headers: { 'cache-control': 'no-cache' },
+    headers: PAST_CACHES,
   },
   insights: { label: 'insights', path: '/api/daily-opinion' },
   billing: {

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { KitModule } from '@probedge/kit';
+import { KitModule, SHARED_CACHE_SECONDS } from '@probedge/kit';
 import { ContentCache } from './cache/content-cache';
 import { CONTENT_CONFIG } from './config/content-config';
 import type { ContentConfig } from './config/env';
@@ -32,6 +32,7 @@ export class AppModule {
       controllers: [ContentController, FaqController, NewsletterController],
       providers: [
         { provide: CONTENT_CONFIG, useValue: config },
+        { provide: SHARED_CACHE_SECONDS, useValue: config.CONTENT_CACHE_SECONDS },
         PrismaService,
         ContentCache,
         ContentRepository,

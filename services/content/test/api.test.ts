@@ -57,6 +57,22 @@ describe('content API over the bundled content', () => {
     }
   });
 
+  it('marks the texts shareable for as long as it keeps them itself, and nothing else', async () => {
+    const guides = await http().get('/api/guides').expect(200);
+    const slug = (guides.body as { slug: string }[])[0]!.slug;
+    for (const path of ['/api/guides', `/api/guides/${slug}`, '/api/blogs', '/api/faq']) {
+      const res = await http().get(path).expect(200);
+      expect(res.headers['cache-control']).toBe(
+        `public, max-age=0, s-maxage=${ctx.config.CONTENT_CACHE_SECONDS}`,
+      );
+    }
+    const missing = await http().get('/api/guides/no-such-guide').expect(404);
+    expect(missing.headers['cache-control'] ?? '').not.toContain('s-maxage');
+    // A confirmation link is personal: never shareable, whatever it answers.
+    const confirm = await http().get('/api/newsletter/confirm?token=unknown');
+    expect(confirm.headers['cache-control'] ?? '').not.toContain('s-maxage');
+  });
+
   it('answers 404 JSON for an unknown slug', async () => {
     const res = await http().get('/api/guides/no-such-guide').expect(404);
     expect(res.body).toMatchObject({

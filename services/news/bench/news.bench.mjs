@@ -70,9 +70,9 @@ async function listen(server) {
   return server.address().port;
 }
 
-function load(url, connections = CONNECTIONS, duration = DURATION_S) {
+function load(url, connections = CONNECTIONS, duration = DURATION_S, headers = {}) {
   return new Promise((resolve, reject) =>
-    autocannon({ url, connections, duration }, (error, result) =>
+    autocannon({ url, connections, duration, headers }, (error, result) =>
       error ? reject(error) : resolve(result),
     ),
   );
@@ -274,12 +274,27 @@ async function removeKeys(prefixes) {
   }
 }
 
+/** The gateway's cache lookup counters, from its Prometheus endpoint. */
+async function cacheLookups(port) {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const value = (result) => {
+    const line = text
+      .split('\n')
+      .find(
+        (entry) =>
+          entry.startsWith('gateway_cache_lookups_total{') && entry.includes(`result="${result}"`),
+      );
+    return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+  };
+  return { hit: value('hit'), miss: value('miss') };
+}
+
 function throughputRow(name, r, ceiling) {
   const errors = r.errors + r.timeouts + r.non2xx;
   const share = ceiling
     ? `${((r.requests.average / ceiling.requests.average) * 100).toFixed(1)}%`
     : '100%';
-  return `| ${name.padEnd(22)} | ${r.requests.average.toFixed(0).padStart(7)} | ${share.padStart(10)} | ${String(r.latency.p50).padStart(6)} | ${String(r.latency.p99).padStart(6)} | ${String(errors).padStart(6)} |`;
+  return `| ${name.padEnd(23)} | ${r.requests.average.toFixed(0).padStart(7)} | ${share.padStart(10)} | ${String(r.latency.p50).padStart(6)} | ${String(r.latency.p99).padStart(6)} | ${String(errors).padStart(6)} |`;
 }
 
 async function main() {
@@ -335,17 +350,27 @@ async function main() {
     const { result: runs, peaks } = await withPeakMemory(children, async () => {
       const byName = (name) => children.find((child) => child.benchName === name);
       /** CPU ms each named process spent per request answered during one load. */
-      const measured = async (url, names) => {
+      const measured = async (url, names, headers) => {
         const before = names.map((name) => cpuMs(byName(name).pid));
-        const r = await load(url);
+        const lookupsBefore = await cacheLookups(ports.gateway);
+        const r = await load(url, CONNECTIONS, DURATION_S, headers);
         r.cpuPerRequest = names.map(
           (name, i) => (cpuMs(byName(name).pid) - before[i]) / r.requests.total,
         );
+        const lookupsAfter = await cacheLookups(ports.gateway);
+        r.cache = {
+          hit: lookupsAfter.hit - lookupsBefore.hit,
+          miss: lookupsAfter.miss - lookupsBefore.miss,
+        };
         return r;
       };
       const ceiling = await load(ceilingUrl);
       const direct = await measured(newsUrl, ['news api']);
       const through = await measured(gatewayUrl, ['news api', 'gateway']);
+      // What a request costs when the gateway's cache cannot answer it (a client's hard reload).
+      const pastCache = await measured(gatewayUrl, ['news api', 'gateway'], {
+        'cache-control': 'no-cache',
+      });
       const others = [];
       for (const [name, route] of OTHER_ROUTES) {
         const r = await load(
@@ -355,9 +380,9 @@ async function main() {
         );
         others.push({ name, route, r });
       }
-      return { ceiling, direct, through, others };
+      return { ceiling, direct, through, pastCache, others };
     });
-    const { ceiling, direct, through, others } = runs;
+    const { ceiling, direct, through, pastCache, others } = runs;
     const loadAfter = os.loadavg();
     const loadAverage = (values) => values.map((value) => value.toFixed(2)).join(' / ');
 
@@ -373,16 +398,22 @@ async function main() {
     console.log(
       `Machine load average (1 / 5 / 15 min): ${loadAverage(loadBefore)} before the loads, ${loadAverage(loadAfter)} after; anything above ${cpu.length} means other work shared the cores`,
     );
-    console.log('| path                   |   req/s | of ceiling | p50 ms | p99 ms | errors |');
-    console.log('|------------------------|---------|------------|--------|--------|--------|');
+    console.log('| path                    |   req/s | of ceiling | p50 ms | p99 ms | errors |');
+    console.log('|-------------------------|---------|------------|--------|--------|--------|');
     console.log(throughputRow('node ceiling', ceiling));
     console.log(throughputRow('news API directly', direct, ceiling));
     console.log(throughputRow('through the gateway', through, ceiling));
+    console.log(throughputRow('gateway, past its cache', pastCache, ceiling));
     const share = through.requests.average / ceiling.requests.average;
     const throughErrors = through.errors + through.timeouts + through.non2xx;
     const verdict = (ok) => (ok ? 'met' : 'MISSED');
+    const hitShare = (r) =>
+      `${((r.cache.hit / Math.max(1, r.cache.hit + r.cache.miss)) * 100).toFixed(2)}%`;
     console.log(
-      `CPU per request: news API ${direct.cpuPerRequest[0].toFixed(3)} ms directly; news API ${through.cpuPerRequest[0].toFixed(3)} ms + gateway ${through.cpuPerRequest[1].toFixed(3)} ms through the gateway`,
+      `Gateway response cache: ${through.cache.hit} hits and ${through.cache.miss} misses through the gateway (${hitShare(through)} hits: news marks the list shareable for NEWS_CACHE_TTL_SECONDS); past its cache (Cache-Control: no-cache) every request goes to the news API`,
+    );
+    console.log(
+      `CPU per request: news API ${direct.cpuPerRequest[0].toFixed(3)} ms directly; news API ${through.cpuPerRequest[0].toFixed(3)} ms + gateway ${through.cpuPerRequest[1].toFixed(3)} ms through the gateway; news API ${pastCache.cpuPerRequest[0].toFixed(3)} ms + gateway ${pastCache.cpuPerRequest[1].toFixed(3)} ms past its cache`,
     );
     console.log(
       `through the gateway: ${(share * 100).toFixed(1)}% of the ceiling (target >= ${TARGETS.shareOfCeiling * 100}%): ${verdict(share >= TARGETS.shareOfCeiling)}; p99 ${through.latency.p99} ms (target <= ${TARGETS.p99Ms}): ${verdict(through.latency.p99 <= TARGETS.p99Ms)}; ${throughErrors} errors (target 0): ${verdict(throughErrors === 0)}`,

@@ -1,4 +1,5 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
+import { SharedCacheInterceptor } from '@probedge/kit';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { FaqItem } from '@probedge/proto';
 import { FaqService } from './faq.service';
@@ -11,6 +12,8 @@ class FaqItemDto implements FaqItem {
 
 @ApiTags('faq')
 @Controller('api/faq')
+// Texts change only when a sync runs; shared caches may keep them as long as this service does.
+@UseInterceptors(SharedCacheInterceptor)
 export class FaqController {
   constructor(private readonly faq: FaqService) {}
 
