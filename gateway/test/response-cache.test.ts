@@ -52,6 +52,14 @@ function answerWith(headers: Record<string, string>, status = 200) {
 const comparable = (headers: IncomingHttpHeaders) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_ANSWER.has(name)));
 
+/**
+ * Waits for a gateway's subscription to its channel. It is made once the gateway's Redis connection
+ * is ready, and everything stored before that is dropped then (announcements may have been missed).
+ */
+async function subscribed(name: string): Promise<void> {
+  await waitFor(async () => (await publisher.pubsub('NUMSUB', name))[1] === 1, 'subscription');
+}
+
 async function publish(message: CacheInvalidation | string): Promise<void> {
   await publisher.publish(channel, typeof message === 'string' ? message : JSON.stringify(message));
 }
@@ -66,8 +74,7 @@ beforeAll(async () => {
     CORS_ALLOWED_ORIGINS: [PARTNER],
     CACHE_INVALIDATION_CHANNEL: channel,
   });
-  // The subscription is made once the gateway's Redis connection is ready.
-  await waitFor(async () => (await publisher.pubsub('NUMSUB', channel))[1] === 1, 'subscription');
+  await subscribed(channel);
 });
 
 afterAll(async () => {
@@ -282,6 +289,7 @@ describe('the gateway response cache and the rate limits', () => {
       PUBLIC_URL: SITE,
       RATE_LIMIT_GENERAL: 3,
     });
+    await subscribed(limited.config.CACHE_INVALIDATION_CHANNEL);
   });
   afterAll(() => limited.close());
 
