@@ -1,5 +1,11 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { KitModule, SHARED_CACHE_SECONDS } from '@probedge/kit';
+import {
+  type DynamicModule,
+  Inject,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+} from '@nestjs/common';
+import { KitModule, sharedCache } from '@probedge/kit';
 import { ContentCache } from './cache/content-cache';
 import { CONTENT_CONFIG } from './config/content-config';
 import type { ContentConfig } from './config/env';
@@ -24,7 +30,9 @@ export const OPENAPI = {
 };
 
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
+  constructor(@Inject(CONTENT_CONFIG) private readonly config: ContentConfig) {}
+
   static forRoot(config: ContentConfig): DynamicModule {
     return {
       module: AppModule,
@@ -32,7 +40,6 @@ export class AppModule {
       controllers: [ContentController, FaqController, NewsletterController],
       providers: [
         { provide: CONTENT_CONFIG, useValue: config },
-        { provide: SHARED_CACHE_SECONDS, useValue: config.CONTENT_CACHE_SECONDS },
         PrismaService,
         ContentCache,
         ContentRepository,
@@ -49,5 +56,13 @@ export class AppModule {
         NewsletterService,
       ],
     };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    // Texts change only when a sync runs; shared caches may keep them as long as this service does.
+    // Never the newsletter: its answers are about one visitor.
+    consumer
+      .apply(sharedCache(this.config.CONTENT_CACHE_SECONDS))
+      .forRoutes(ContentController, FaqController);
   }
 }

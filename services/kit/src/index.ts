@@ -10,4 +10,4 @@ export * from './redis/redis';
 export * from './rate-limit/rate-limiter';
 export * from './proto/proto-file';
 export * from './metrics/metrics';
-export * from './http/shared-cache.interceptor';
+export * from './http/shared-cache';

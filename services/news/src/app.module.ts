@@ -1,5 +1,11 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { createRedis, KitModule, SHARED_CACHE_SECONDS } from '@probedge/kit';
+import {
+  type DynamicModule,
+  Inject,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+} from '@nestjs/common';
+import { createRedis, KitModule, sharedCache } from '@probedge/kit';
 import { ArticlesController } from './articles/articles.controller';
 import { ArticlesRepository } from './articles/articles.repository';
 import { ArticlesService } from './articles/articles.service';
@@ -25,7 +31,6 @@ export function coreProviders(config: NewsConfig) {
   return [
     { provide: NEWS_CONFIG, useValue: config },
     { provide: NEWS_REDIS, useFactory: () => createRedis({ url: config.REDIS_URL }) },
-    { provide: SHARED_CACHE_SECONDS, useValue: config.NEWS_CACHE_TTL_SECONDS },
     PrismaService,
     ArticlesRepository,
     SourcesRepository,
@@ -41,7 +46,9 @@ export function coreProviders(config: NewsConfig) {
 }
 
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
+  constructor(@Inject(NEWS_CONFIG) private readonly config: NewsConfig) {}
+
   static forRoot(config: NewsConfig): DynamicModule {
     return {
       module: AppModule,
@@ -49,5 +56,10 @@ export class AppModule {
       controllers: [ArticlesController, MarketController, NewsGrpcController],
       providers: coreProviders(config),
     };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    // Lists change only when ingestion writes, and ingestion announces that (ListCache).
+    consumer.apply(sharedCache(this.config.NEWS_CACHE_TTL_SECONDS)).forRoutes(ArticlesController);
   }
 }

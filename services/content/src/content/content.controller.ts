@@ -1,19 +1,16 @@
-import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { SharedCacheInterceptor } from '@probedge/kit';
 import { ContentItemDto, ContentListItemDto, ErrorDto, SlugParams } from './dto/content.dto';
 import { ContentService } from './content.service';
 
 @ApiTags('guides and blogs')
 @ApiBadRequestResponse({ type: ErrorDto, description: 'Malformed slug' })
 @Controller('api')
-// Texts change only when a sync runs; shared caches may keep them as long as this service does.
-@UseInterceptors(SharedCacheInterceptor)
 export class ContentController {
   constructor(private readonly content: ContentService) {}
 

@@ -1,5 +1,4 @@
-import { Controller, Get, UseInterceptors } from '@nestjs/common';
-import { SharedCacheInterceptor } from '@probedge/kit';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { FaqItem } from '@probedge/proto';
 import { FaqService } from './faq.service';
@@ -12,8 +11,6 @@ class FaqItemDto implements FaqItem {
 
 @ApiTags('faq')
 @Controller('api/faq')
-// Texts change only when a sync runs; shared caches may keep them as long as this service does.
-@UseInterceptors(SharedCacheInterceptor)
 export class FaqController {
   constructor(private readonly faq: FaqService) {}
 

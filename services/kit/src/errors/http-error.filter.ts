@@ -101,6 +101,8 @@ export class HttpErrorFilter implements ExceptionFilter {
       );
     }
     if (response.headersSent) return;
+    // An error is about one request: no cache may keep it, whatever the route set before.
+    response.setHeader('cache-control', 'no-store');
     response.status(body.statusCode).json({ ...body, requestId: request.id });
   }
 }

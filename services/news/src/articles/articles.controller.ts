@@ -1,6 +1,5 @@
-import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SharedCacheInterceptor } from '@probedge/kit';
 import { PAGE_SIZES } from '@probedge/proto';
 import {
   ArticleDto,
@@ -16,8 +15,6 @@ import { ArticlesService } from './articles.service';
 @ApiTags('news')
 @ApiBadRequestResponse({ type: ErrorDto, description: 'limit (or category) is not acceptable' })
 @Controller('api')
-// Lists change only when ingestion writes, and ingestion announces that (ListCache).
-@UseInterceptors(SharedCacheInterceptor)
 export class ArticlesController {
   constructor(private readonly articles: ArticlesService) {}
 
