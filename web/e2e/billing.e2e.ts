@@ -41,10 +41,12 @@ describe('sandbox subscription purchase', () => {
     // The sandbox checkout completes at once and sends the new tab to our own success page.
     const checkoutTab = page.context().waitForEvent('page');
     await page.getByRole('button', { name: 'Get Started' }).click();
+    // The tab opens empty within the click and goes to the checkout once the service answers.
     const tab = await checkoutTab;
     const tabProblems = watchProblems(tab);
-    await tab.waitForLoadState('domcontentloaded');
+    await tab.waitForURL('**/subscribe/success?**');
     expect(new URL(tab.url()).pathname).toBe('/subscribe/success');
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
     const sessionId = new URL(tab.url()).searchParams.get('session_id') ?? '';
     expect(sessionId).toMatch(/^cs_sandbox_/);
 

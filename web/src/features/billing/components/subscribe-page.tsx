@@ -73,13 +73,16 @@ export function SubscribePage() {
 
   async function onGetStarted() {
     attemptKey.current ??= newIdempotencyKey();
+    // Opened now, within the click; it goes to the checkout once the service names its address.
+    const tab = browserWindow.openPending();
     setStarting(true);
     try {
       const url = await createCheckoutSession(PROFESSIONAL_PLAN.id, attemptKey.current);
       attemptKey.current = null;
       if (sandboxSessionOf(url)) setSandbox(true);
-      browserWindow.open(url, '_blank', 'noopener');
+      tab.go(url);
     } catch (error) {
+      tab.close();
       console.error(error);
       if (!mayHaveCreatedSession(error)) attemptKey.current = null;
       toast({ ...CHECKOUT_TOASTS.failed, variant: 'destructive' });

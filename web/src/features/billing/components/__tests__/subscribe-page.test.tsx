@@ -16,6 +16,20 @@ function idempotencyKeys(fetchMock: jest.Mock): (string | undefined)[] {
 }
 
 /** Answers the checkout calls in turn with the given handlers. */
+interface FakeTab {
+  go: jest.Mock<void, [string]>;
+  close: jest.Mock<void, []>;
+  openPending: jest.SpyInstance;
+}
+
+/** The tab 'Get Started' opens within the click: where it was sent, or that it was closed. */
+let tab: FakeTab;
+
+beforeEach(() => {
+  const fake = { go: jest.fn<void, [string]>(), close: jest.fn<void, []>() };
+  tab = { ...fake, openPending: jest.spyOn(browserWindow, 'openPending').mockReturnValue(fake) };
+});
+
 function inTurn(...answers: StubHandler[]): StubHandler {
   let call = 0;
   return (init) => {
@@ -70,18 +84,20 @@ describe('/subscribe', () => {
   });
 
   it("'Get Started' posts the tier and opens the checkout url in a new tab", async () => {
-    const open = jest.spyOn(browserWindow, 'open').mockImplementation(() => {});
     const { user, fetchMock } = renderRoute('/subscribe', {
       [CHECKOUT]: { body: { url: 'https://checkout.stripe.example/c/cs_test_1' } },
     });
     await user.click(await screen.findByRole('button', { name: 'Get Started' }));
     await waitFor(() =>
-      expect(open).toHaveBeenCalledWith(
-        'https://checkout.stripe.example/c/cs_test_1',
-        '_blank',
-        'noopener',
-      ),
+      expect(tab.go).toHaveBeenCalledWith('https://checkout.stripe.example/c/cs_test_1'),
     );
+    // The tab was opened within the click, before the request went out.
+    expect(tab.openPending.mock.invocationCallOrder[0]).toBeLessThan(
+      fetchMock.mock.invocationCallOrder[
+        fetchMock.mock.calls.findIndex(([url]) => url === CHECKOUT)
+      ]!,
+    );
+    expect(tab.close).not.toHaveBeenCalled();
     const call = fetchMock.mock.calls.find(([url]) => url === CHECKOUT);
     expect(call?.[1]).toEqual(
       expect.objectContaining({ method: 'POST', body: JSON.stringify({ tier: 'professional' }) }),
@@ -92,7 +108,6 @@ describe('/subscribe', () => {
   });
 
   it('sends an Idempotency-Key with the checkout request', async () => {
-    jest.spyOn(browserWindow, 'open').mockImplementation(() => {});
     const { user, fetchMock } = renderRoute('/subscribe', { [CHECKOUT]: CHECKOUT_URL });
     await user.click(await screen.findByRole('button', { name: 'Get Started' }));
     await waitFor(() => expect(idempotencyKeys(fetchMock)).toHaveLength(1));
@@ -101,7 +116,6 @@ describe('/subscribe', () => {
 
   it('repeats the attempt with the same key after a lost answer, and uses a new key after a url', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    const open = jest.spyOn(browserWindow, 'open').mockImplementation(() => {});
     const { user, fetchMock } = renderRoute('/subscribe', {
       [CHECKOUT]: inTurn(
         () => Promise.reject(new TypeError('Failed to fetch')),
@@ -116,9 +130,11 @@ describe('/subscribe', () => {
       await waitFor(() => expect(idempotencyKeys(fetchMock)).toHaveLength(press));
       await waitFor(() => expect(button).toBeEnabled());
     }
-    expect(open).toHaveBeenCalledTimes(1);
+    expect(tab.go).toHaveBeenCalledTimes(1);
+    // The two failed presses closed the tabs they had opened.
+    expect(tab.close).toHaveBeenCalledTimes(2);
     await user.click(button);
-    await waitFor(() => expect(open).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(tab.go).toHaveBeenCalledTimes(2));
 
     const [lost, failed, answered, next] = idempotencyKeys(fetchMock);
     expect(failed).toBe(lost);
@@ -143,7 +159,6 @@ describe('/subscribe', () => {
   });
 
   it('labels a sandbox checkout: no real payment, and no claim that Stripe processed it', async () => {
-    const open = jest.spyOn(browserWindow, 'open').mockImplementation(() => {});
     const sandboxUrl =
       'http://localhost:8080/subscribe/success?session_id=cs_sandbox_a1B2c3D4e5F6g7H8i9J0k1L2';
     const { user } = renderRoute('/subscribe', { [CHECKOUT]: { body: { url: sandboxUrl } } });
@@ -152,14 +167,13 @@ describe('/subscribe', () => {
     const note = await screen.findByRole('note', { name: 'Sandbox: no real payment was taken' });
     expect(note).toHaveTextContent('without Stripe, and no card is charged');
     expect(screen.queryByText(/processed securely by Stripe/)).not.toBeInTheDocument();
-    expect(open).toHaveBeenCalledWith(sandboxUrl, '_blank', 'noopener');
+    expect(tab.go).toHaveBeenCalledWith(sandboxUrl);
   });
 
   it('keeps the secure-payment note after a Stripe checkout', async () => {
-    jest.spyOn(browserWindow, 'open').mockImplementation(() => {});
     const { user } = renderRoute('/subscribe', { [CHECKOUT]: CHECKOUT_URL });
     await user.click(await screen.findByRole('button', { name: 'Get Started' }));
-    await waitFor(() => expect(browserWindow.open).toHaveBeenCalled());
+    await waitFor(() => expect(tab.go).toHaveBeenCalled());
 
     expect(screen.getByText(/Payments are processed securely by Stripe/)).toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
@@ -199,7 +213,6 @@ describe('/subscribe', () => {
     ['an answer without a url', { body: {} }],
     ['a failed request', { status: 500, body: 'boom' }],
   ])('shows the destructive error toast after %s', async (_label, answer) => {
-    const open = jest.spyOn(browserWindow, 'open').mockImplementation(() => {});
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = renderRoute('/subscribe', { [CHECKOUT]: answer });
     await user.click(await screen.findByRole('button', { name: 'Get Started' }));
@@ -207,7 +220,8 @@ describe('/subscribe', () => {
       await screen.findByText('Failed to start checkout. Please try again.'),
     ).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
-    expect(open).not.toHaveBeenCalled();
+    expect(tab.go).not.toHaveBeenCalled();
+    expect(tab.close).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Get Started' })).toBeEnabled();
   });
 
