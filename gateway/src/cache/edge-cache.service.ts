@@ -31,6 +31,9 @@ import { ResponseCache, type CachedResponse } from './response-cache';
 /** A single answer larger than this is passed through and never kept. */
 const MAX_ENTRY_BYTES = 1024 * 1024;
 
+/** What a 304 leaves out: it has no body. */
+const BODY_HEADERS = new Set(['content-type', 'content-length']);
+
 interface Expected {
   key: string;
   service: ServiceName;
@@ -93,10 +96,6 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
 
   get enabled(): boolean {
     return this.config.GATEWAY_CACHE_MAX_SECONDS > 0;
-  }
-
-  get stats(): { entries: number; bytes: number } {
-    return { entries: this.cache.size, bytes: this.cache.bytes };
   }
 
   onModuleInit(): void {
@@ -181,13 +180,14 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
       // A change announced while this answer was on its way makes it stale already.
       if (this.generations.get(expected.service) !== expected.generation) return;
       const etag = upstream.headers.etag;
-      const bodyless = new Set(['content-type', 'content-length']);
       this.cache.set(expected.key, {
         service: expected.service,
         route: expected.route,
         status: upstream.statusCode ?? 200,
         head: flatHeaders(headers, [['content-length', size]]),
-        notModifiedHead: flatHeaders(headers.filter(([name]) => !bodyless.has(name.toLowerCase()))),
+        notModifiedHead: flatHeaders(
+          headers.filter(([name]) => !BODY_HEADERS.has(name.toLowerCase())),
+        ),
         body: Buffer.concat(chunks, size),
         etag,
         storedAt,
