@@ -233,6 +233,74 @@ describe('the gateway response cache', () => {
     expect(seen()).toBe(2);
   });
 
+  /** An upstream that holds every answer until the test lets them go. */
+  function holdAnswers(headers: Record<string, string>): () => void {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const answer = answerWith(headers);
+    upstreams.news.handler = (req, res, received) => {
+      void released.then(() => answer(req, res, received));
+    };
+    return release;
+  }
+
+  async function lookups(result: string): Promise<number> {
+    const text = (await send(gateway.url, '/metrics')).text;
+    return metricValue(text, 'gateway_cache_lookups_total', { result }) ?? 0;
+  }
+
+  it('sends concurrent misses for a target it held before to the service once', async () => {
+    const target = '/api/business?limit=20';
+    await send(gateway.url, target);
+    gateway.app.get(EdgeCache).invalidate('news');
+    const seen = countFromNow('/api/business');
+    const collapsedBefore = await lookups('collapsed');
+    const release = holdAnswers({ 'cache-control': SHAREABLE });
+    const answers = Array.from({ length: 5 }, () => send(gateway.url, target));
+    await waitFor(async () => (await lookups('collapsed')) - collapsedBefore === 4, 'waiters');
+    await waitFor(() => seen() === 1, 'the one request at the service');
+    release();
+    const results = await Promise.all(answers);
+    expect(results.map((result) => result.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(results.map((result) => result.text)).size).toBe(1);
+    expect(seen()).toBe(1);
+  });
+
+  it('lets the waiting requests go themselves when the answer cannot be kept', async () => {
+    const target = '/api/business?limit=21';
+    await send(gateway.url, target);
+    gateway.app.get(EdgeCache).invalidate('news');
+    const seen = countFromNow('/api/business');
+    const collapsedBefore = await lookups('collapsed');
+    const release = holdAnswers({ 'cache-control': 'no-store' });
+    const answers = Array.from({ length: 3 }, () => send(gateway.url, target));
+    await waitFor(async () => (await lookups('collapsed')) - collapsedBefore === 2, 'waiters');
+    await waitFor(() => seen() === 1, 'the one request at the service');
+    release();
+    const results = await Promise.all(answers);
+    expect(results.map((result) => result.status)).toEqual([200, 200, 200]);
+    expect(seen()).toBe(3);
+
+    // The target is no longer taken for shareable: concurrent misses go on at once.
+    const again = countFromNow('/api/business');
+    const releaseAgain = holdAnswers({ 'cache-control': 'no-store' });
+    const more = Array.from({ length: 3 }, () => send(gateway.url, target));
+    await waitFor(() => again() === 3, 'every request at the service while none is answered');
+    releaseAgain();
+    await Promise.all(more);
+  });
+
+  it('never holds back requests for a target it has not kept', async () => {
+    const seen = countFromNow('/api/daytrader');
+    const release = holdAnswers({});
+    const answers = Array.from({ length: 4 }, () => send(gateway.url, '/api/daytrader?limit=4'));
+    await waitFor(() => seen() === 4, 'every request at the service while none is answered');
+    release();
+    expect((await Promise.all(answers)).map((result) => result.status)).toEqual([
+      200, 200, 200, 200,
+    ]);
+  });
+
   it('keeps an answer no longer than its lifetime', async () => {
     upstreams.news.handler = answerWith({ 'cache-control': 'public, s-maxage=1' });
     const seen = countFromNow('/api/market');

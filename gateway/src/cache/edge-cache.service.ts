@@ -31,6 +31,9 @@ import { ResponseCache, type CachedResponse } from './response-cache';
 /** A single answer larger than this is passed through and never kept. */
 const MAX_ENTRY_BYTES = 1024 * 1024;
 
+/** How long a request waits for another request's answer to the same target before going itself. */
+const COLLAPSE_WAIT_MS = 2000;
+
 /** What a 304 leaves out: it has no body. */
 const BODY_HEADERS = new Set(['content-type', 'content-length']);
 
@@ -40,7 +43,15 @@ interface Expected {
   route: string;
   /** The service's invalidation count when the request left; a change since means stale. */
   generation: number;
+  /** Requests to the same target waiting for this one's answer, when it fetches for them. */
+  waiters: Waiter[] | undefined;
 }
+
+/** A request waiting for another's answer: the stored answer, or nothing to wait for any more. */
+type Waiter = (entry: CachedResponse | undefined) => void;
+
+/** What the cache has for a request: a stored answer, or one on its way from another request. */
+export type Lookup = { entry: CachedResponse } | { wait: Promise<CachedResponse | undefined> };
 
 type RequestWithOriginalUrl = IncomingMessage & { originalUrl?: string };
 
@@ -60,6 +71,12 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
     SERVICES.map((service) => [service, 0]),
   );
   private readonly lookups: Counter<'result'>;
+  /** Targets whose answer was stored before: a miss on one of them waits for a single fetch. */
+  private readonly known = new Set<string>();
+  /** Per target, the requests waiting for the one fetching it. */
+  private readonly fills = new Map<string, Waiter[]>();
+  /** The waiting list a fetching request serves. */
+  private readonly fetchers = new WeakMap<IncomingMessage, Waiter[]>();
   private subscriber?: Redis;
   /** Set on every answer before the service's own headers (the gateway's security headers). */
   private fixedHeaders: HeaderPairs = [];
@@ -74,7 +91,7 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
     });
     this.lookups = metrics.counter({
       name: 'gateway_cache_lookups_total',
-      help: 'Cacheable API requests (GET/HEAD) by whether a fresh stored answer served them',
+      help: 'API reads (GET/HEAD): answered from the response cache (hit), after waiting for another request to the same target (collapsed), or passed on (miss)',
       labelNames: ['result'],
     });
     const cache = this.cache;
@@ -129,13 +146,45 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
     for (const [name, value] of this.fixedHeaders) res.setHeader(name, value);
   }
 
-  /** The fresh stored answer for this request, if it may be served from the cache. */
-  lookup(req: IncomingMessage): CachedResponse | undefined {
-    if (!this.enabled || !req.url?.startsWith('/api/')) return undefined;
+  /**
+   * The fresh stored answer for this request, or the answer another request is fetching for the
+   * same target; undefined when the request must go on to the service. A miss on a target whose
+   * answer was kept before makes this request fetch for every other one arriving meanwhile, so
+   * concurrent misses (after an expiry or a change) cost the service one request, not one each.
+   */
+  lookup(req: IncomingMessage, res: ServerResponse): Lookup | undefined {
+    const key = req.url;
+    if (!this.enabled || !key?.startsWith('/api/')) return undefined;
     if (!servableFromCache(req.method, req.headers)) return undefined;
-    const entry = this.cache.get(req.url);
-    this.lookups.inc({ result: entry ? 'hit' : 'miss' });
-    return entry;
+    const entry = this.cache.get(key);
+    if (entry) {
+      this.lookups.inc({ result: 'hit' });
+      return { entry };
+    }
+    const fetching = this.fills.get(key);
+    if (fetching) {
+      this.lookups.inc({ result: 'collapsed' });
+      return { wait: this.waitFor(fetching) };
+    }
+    this.lookups.inc({ result: 'miss' });
+    if (req.method === 'GET' && this.known.has(key)) {
+      const waiters: Waiter[] = [];
+      this.fills.set(key, waiters);
+      this.fetchers.set(req, waiters);
+      // However this request ends (refused, failed, cut off), nobody is left waiting on it.
+      res.once('close', () => this.release(key, waiters, undefined));
+    }
+    return undefined;
+  }
+
+  private waitFor(waiters: Waiter[]): Promise<CachedResponse | undefined> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(undefined), COLLAPSE_WAIT_MS);
+      waiters.push((found) => {
+        clearTimeout(timer);
+        resolve(found);
+      });
+    });
   }
 
   /** Marks a GET about to be proxied to a service: its answer may be kept. */
@@ -148,6 +197,7 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
       service,
       route,
       generation: this.generations.get(service) ?? 0,
+      waiters: this.fetchers.get(req),
     });
   }
 
@@ -161,7 +211,12 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
       upstream.headers,
       this.config.GATEWAY_CACHE_MAX_SECONDS,
     );
-    if (lifetime === undefined) return;
+    if (lifetime === undefined) {
+      // No longer shareable: later misses go to the service each, instead of queueing.
+      this.known.delete(expected.key);
+      this.release(expected.key, expected.waiters, undefined);
+      return;
+    }
     const storedAt = Date.now();
     // As the proxied answer had them: the fixed headers, Vary, then the service's own.
     const headers = [
@@ -179,8 +234,7 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
       if (!upstream.complete || size > MAX_ENTRY_BYTES) return;
       // A change announced while this answer was on its way makes it stale already.
       if (this.generations.get(expected.service) !== expected.generation) return;
-      const etag = upstream.headers.etag;
-      this.cache.set(expected.key, {
+      const entry: CachedResponse = {
         service: expected.service,
         route: expected.route,
         status: upstream.statusCode ?? 200,
@@ -189,11 +243,31 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
           headers.filter(([name]) => !BODY_HEADERS.has(name.toLowerCase())),
         ),
         body: Buffer.concat(chunks, size),
-        etag,
+        etag: upstream.headers.etag,
         storedAt,
         expiresAt: storedAt + lifetime * 1000,
-      });
+      };
+      if (!this.cache.set(expected.key, entry)) return;
+      this.remember(expected.key);
+      this.release(expected.key, expected.waiters, entry);
     });
+  }
+
+  /** Hands a fetching request's outcome to the requests waiting for it, once. */
+  private release(key: string, waiters: Waiter[] | undefined, entry: CachedResponse | undefined) {
+    if (!waiters || this.fills.get(key) !== waiters) return;
+    this.fills.delete(key);
+    for (const waiter of waiters.splice(0)) waiter(entry);
+  }
+
+  /** Notes a target as shareable; as many are remembered as the cache holds answers, twice over. */
+  private remember(key: string): void {
+    this.known.delete(key);
+    this.known.add(key);
+    if (this.known.size > 2 * this.config.GATEWAY_CACHE_MAX_ENTRIES) {
+      const oldest = this.known.values().next().value as string;
+      this.known.delete(oldest);
+    }
   }
 
   /**

@@ -8,6 +8,7 @@ import { sendApiError } from '../errors/api-error.util';
 import { ApiRouter } from '../proxy/api-router.service';
 import type { HeaderPairs } from './cache-policy.util';
 import { EdgeCache } from './edge-cache.service';
+import type { CachedResponse } from './response-cache';
 
 /**
  * Puts the response cache in front of the whole Express/Nest pipeline: a request the cache can
@@ -30,13 +31,16 @@ export function installFastLane(app: NestExpressApplication, fixedHeaders: Heade
   const pipeline = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const entry = cache.lookup(req);
-    if (!entry) {
-      for (const listener of pipeline) listener(req, res);
-      return;
-    }
-    const started = performance.now();
+  const passOn = (req: IncomingMessage, res: ServerResponse) => {
+    for (const listener of pipeline) listener(req, res);
+  };
+
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: CachedResponse,
+    started: number,
+  ) => {
     const id = requestIdOfIncoming(req);
     // Where the pipeline's request logger and error answers look for it.
     (req as IncomingMessage & { id?: string }).id = id;
@@ -55,5 +59,20 @@ export function installFastLane(app: NestExpressApplication, fixedHeaders: Heade
       if (!res.headersSent) sendApiError(req, res, 500, 'The request could not be answered');
       else res.destroy();
     });
+  };
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const found = cache.lookup(req, res);
+    if (!found) {
+      passOn(req, res);
+      return;
+    }
+    const started = performance.now();
+    if ('entry' in found) {
+      answer(req, res, found.entry, started);
+      return;
+    }
+    // Another request is fetching this target: its answer, or the pipeline if none comes.
+    void found.wait.then((entry) => (entry ? answer(req, res, entry, started) : passOn(req, res)));
   });
 }

@@ -289,7 +289,7 @@ async function cacheLookups(port) {
       );
     return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
   };
-  return { hit: value('hit'), miss: value('miss') };
+  return { hit: value('hit'), collapsed: value('collapsed'), miss: value('miss') };
 }
 
 function throughputRow(name, r, ceiling) {
@@ -361,10 +361,12 @@ async function main() {
           (name, i) => (cpuMs(byName(name).pid) - before[i]) / r.requests.total,
         );
         const lookupsAfter = await cacheLookups(ports.gateway);
-        r.cache = {
-          hit: lookupsAfter.hit - lookupsBefore.hit,
-          miss: lookupsAfter.miss - lookupsBefore.miss,
-        };
+        r.cache = Object.fromEntries(
+          Object.keys(lookupsAfter).map((result) => [
+            result,
+            lookupsAfter[result] - lookupsBefore[result],
+          ]),
+        );
         return r;
       };
       const ceiling = await load(ceilingUrl);
@@ -411,9 +413,9 @@ async function main() {
     const throughErrors = through.errors + through.timeouts + through.non2xx;
     const verdict = (ok) => (ok ? 'met' : 'MISSED');
     const hitShare = (r) =>
-      `${((r.cache.hit / Math.max(1, r.cache.hit + r.cache.miss)) * 100).toFixed(2)}%`;
+      `${((r.cache.hit / Math.max(1, r.cache.hit + r.cache.collapsed + r.cache.miss)) * 100).toFixed(2)}%`;
     console.log(
-      `Gateway response cache: ${through.cache.hit} hits and ${through.cache.miss} misses through the gateway (${hitShare(through)} hits: news marks the list shareable for NEWS_CACHE_TTL_SECONDS); past its cache (Cache-Control: no-cache) every request goes to the news API`,
+      `Gateway response cache through the gateway: ${through.cache.hit} hits, ${through.cache.collapsed} requests that waited for another's fetch of the same target, ${through.cache.miss} misses (${hitShare(through)} hits: news marks the list shareable for NEWS_CACHE_TTL_SECONDS); past its cache (Cache-Control: no-cache) every request goes to the news API`,
     );
     console.log(
       `CPU per request: news API ${direct.cpuPerRequest[0].toFixed(3)} ms directly; news API ${through.cpuPerRequest[0].toFixed(3)} ms + gateway ${through.cpuPerRequest[1].toFixed(3)} ms through the gateway; news API ${pastCache.cpuPerRequest[0].toFixed(3)} ms + gateway ${pastCache.cpuPerRequest[1].toFixed(3)} ms past its cache`,
