@@ -227,9 +227,16 @@ describe('faults through the gateway while requests flow', () => {
   it(
     'without Redis the news lists are still served and generation answers 503; both work once it is back',
     async () => {
+      const held = { label: 'held', path: '/api/business?limit=2' };
+      const before = await send(gateway(), held, REQUEST_TIMEOUT_MS);
+      expect(before.status).toBe(200);
       const cut = loop.nextMark();
       stack.redis.cut();
       try {
+        // What the gateway holds is still served: its rate limit is not enforced without Redis.
+        const during = await send(gateway(), held, REQUEST_TIMEOUT_MS);
+        expect(during.status).toBe(200);
+        expect(during.body).toBe(before.body);
         expectJsonError(
           {
             ...(await send(gateway(), GENERATE, REQUEST_TIMEOUT_MS)),
