@@ -1,5 +1,13 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { KitModule } from '@probedge/kit';
+import {
+  type DynamicModule,
+  Inject,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  RequestMethod,
+} from '@nestjs/common';
+import { KitModule, sharedCacheControl } from '@probedge/kit';
+import type { NextFunction, Request, Response } from 'express';
 import { DailyController } from './api/daily.controller';
 import { GenerateService } from './api/generate.service';
 import { INSIGHTS_CONFIG, type InsightsConfig } from './config/env';
@@ -7,6 +15,7 @@ import { DailyItemsRepository } from './items/daily-items.repository';
 import { InsightsQueue } from './jobs/insights.queue';
 import { PrismaService } from './prisma/prisma.service';
 import { QueueReadiness } from './jobs/queue-readiness';
+import { shareableSeconds } from './market/market-date.util';
 
 export const SERVICE_NAME = 'insights';
 
@@ -28,7 +37,9 @@ export function coreProviders(config: InsightsConfig) {
 
 /** The HTTP API. Reads come from Postgres alone; only generation needs Redis. */
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
+  constructor(@Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig) {}
+
   static forRoot(config: InsightsConfig): DynamicModule {
     return {
       module: AppModule,
@@ -36,5 +47,23 @@ export class AppModule {
       controllers: [DailyController],
       providers: [...coreProviders(config), GenerateService, QueueReadiness],
     };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    // Today's items change when the worker writes one, and it announces that; never past the
+    // market day's end, when the same address starts naming the next day's item.
+    const { INSIGHTS_CACHE_SECONDS: seconds, MARKET_TIMEZONE: timeZone } = this.config;
+    consumer
+      .apply((_req: Request, res: Response, next: NextFunction) => {
+        res.setHeader(
+          'cache-control',
+          sharedCacheControl(shareableSeconds(new Date(), seconds, timeZone)),
+        );
+        next();
+      })
+      .forRoutes(
+        { path: 'api/daily-analysis', method: RequestMethod.GET },
+        { path: 'api/daily-opinion', method: RequestMethod.GET },
+      );
   }
 }

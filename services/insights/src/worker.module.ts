@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { KitModule } from '@probedge/kit';
+import { ChangeAnnouncer, KitModule } from '@probedge/kit';
 import { QueueDashboard } from './admin/queue-dashboard';
 import { coreProviders } from './app.module';
 import { INSIGHTS_CONFIG, type InsightsConfig } from './config/env';
@@ -37,6 +37,16 @@ export class WorkerModule {
         {
           provide: DAILY_WRITER,
           useFactory: (settings: InsightsConfig) => createWriter(settings),
+          inject: [INSIGHTS_CONFIG],
+        },
+        {
+          provide: ChangeAnnouncer,
+          useFactory: (settings: InsightsConfig) =>
+            new ChangeAnnouncer(
+              settings.REDIS_URL,
+              settings.CACHE_INVALIDATION_CHANNEL,
+              'insights',
+            ),
           inject: [INSIGHTS_CONFIG],
         },
         NewsClient,

@@ -1,4 +1,6 @@
-import { NOT_ADVICE_LINE } from '@probedge/proto';
+import { createRedis } from '@probedge/kit';
+import { waitFor } from '@probedge/kit/testing';
+import { NOT_ADVICE_LINE, type CacheInvalidation } from '@probedge/proto';
 import request from 'supertest';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { article } from './news-server';
@@ -17,6 +19,8 @@ describe('generating the daily items', () => {
   it('answers 404 JSON while the day has no item', async () => {
     for (const path of ['/api/daily-analysis', '/api/daily-opinion']) {
       const res = await svc.http().get(path).expect(404);
+      // "None yet" is about this moment only: no cache may keep it.
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toMatchObject({
         statusCode: 404,
         error: 'Not Found',
@@ -50,6 +54,29 @@ describe('generating the daily items', () => {
     // The second attempt's window ends after the first one's.
     expect(Date.parse(svc.news.requests.at(-2)!.until)).toBeGreaterThan(firstEnd);
     expect(await svc.api.items.count('analysis', today())).toBe(1);
+  });
+
+  it('marks the day’s item shareable, and announces each item it writes to shared caches', async () => {
+    const subscriber = createRedis({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+    const announced: CacheInvalidation[] = [];
+    subscriber.on('message', (_channel: string, message: string) =>
+      announced.push(JSON.parse(message) as CacheInvalidation),
+    );
+    try {
+      await subscriber.subscribe(svc.api.config.CACHE_INVALIDATION_CHANNEL);
+      svc.news.articles = [article({ title: 'Oil slips on supply news', tickers: ['XOM'] }, 5)];
+      await svc.http().post('/api/generate-analysis').set('X-Admin-Token', ADMIN_TOKEN);
+      await waitFor(() => announced.length > 0, 'an announcement');
+      expect(announced).toEqual([{ service: 'insights', reason: `daily analysis ${today()}` }]);
+      const read = await svc.http().get('/api/daily-analysis').expect(200);
+      // Shareable for INSIGHTS_CACHE_SECONDS, unless the market day ends sooner.
+      expect(read.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=30$|^no-cache$/);
+      // Generation itself is never shareable.
+      const generated = await svc.http().post('/api/generate-analysis').expect(200);
+      expect(generated.headers['cache-control'] ?? '').not.toContain('s-maxage');
+    } finally {
+      subscriber.disconnect();
+    }
   });
 
   it('runs ten concurrent requests for the same day as one job, one generation, one row', async () => {

@@ -35,6 +35,8 @@ export async function createStage(env: NodeJS.ProcessEnv): Promise<Stage> {
       DATABASE_URL: database.url,
       LOG_LEVEL: 'silent',
       INSIGHTS_QUEUE_PREFIX: prefix,
+      // Nobody else's gateway hears this stage's announcements.
+      CACHE_INVALIDATION_CHANNEL: `${prefix}-changes`,
       INSIGHTS_SCHEDULE_ENABLED: 'false',
       INSIGHTS_JOB_BACKOFF_MS: '200',
       INSIGHTS_GENERATE_WAIT_MS: '10000',

@@ -11,3 +11,4 @@ export * from './rate-limit/rate-limiter';
 export * from './proto/proto-file';
 export * from './metrics/metrics';
 export * from './http/shared-cache';
+export * from './redis/change-announcer';

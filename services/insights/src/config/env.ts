@@ -1,5 +1,5 @@
 import { baseShape, env, loadConfig } from '@probedge/kit';
-import { DEFAULT_SERVICE_PORTS } from '@probedge/proto';
+import { CACHE_INVALIDATION_CHANNEL, DEFAULT_SERVICE_PORTS } from '@probedge/proto';
 import { z } from 'zod';
 
 // loadConfig drops empty variables, so "set but blank" reads as unset.
@@ -23,6 +23,12 @@ export const configShape = {
   /** Health port of the generation worker. */
   INSIGHTS_WORKER_PORT: env.port(4103),
   INSIGHTS_QUEUE_PREFIX: z.string().default('bull'),
+  /**
+   * How long shared caches (the gateway's) may keep today's analysis and opinion; 0: not at all. The
+   * worker announces every item it writes on CACHE_INVALIDATION_CHANNEL, so a new one shows at once.
+   */
+  INSIGHTS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  CACHE_INVALIDATION_CHANNEL: z.string().min(1).default(CACHE_INVALIDATION_CHANNEL),
   /** BullMQ key prefix of the news ingestion queue (same Redis), shown on the worker's queue dashboard. */
   NEWS_QUEUE_PREFIX: z.string().default('bull'),
   /** host:port of the news service's gRPC NewsService. */

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ChangeAnnouncer } from '@probedge/kit';
 import type { DailyItemPayload } from '@probedge/proto';
 import { UnrecoverableError } from 'bullmq';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
@@ -28,6 +29,7 @@ export class GenerationService {
     @Inject(DAILY_WRITER) private readonly writer: DailyWriter,
     private readonly news: NewsClient,
     private readonly items: DailyItemsRepository,
+    private readonly announcer: ChangeAnnouncer,
   ) {}
 
   async generate(kind: DailyKind, payload: DailyItemPayload): Promise<GenerationOutcome> {
@@ -90,6 +92,10 @@ export class GenerationService {
       },
       'daily item written',
     );
+    // Shared caches drop what they hold of the day's items; the item is stored whatever happens here.
+    await this.announcer.announce(`daily ${kind} ${payload.marketDate}`).catch((error: Error) => {
+      this.logger.warn({ err: error.message }, 'new daily item not announced to shared caches');
+    });
     return {
       kind,
       marketDate: payload.marketDate,

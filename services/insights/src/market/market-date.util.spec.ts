@@ -1,4 +1,5 @@
 import {
+  shareableSeconds,
   articleWindow,
   dateColumn,
   fromDateColumn,
@@ -42,5 +43,15 @@ describe('market dates', () => {
     expect(weekdayPattern('08:30')).toBe('30 8 * * 1-5');
     expect(weekdayPattern('16:05')).toBe('5 16 * * 1-5');
     expect(longDate('2026-11-20')).toBe('Friday, November 20, 2026');
+  });
+
+  it('lets a shared cache keep today’s item only while today lasts', () => {
+    const zone = 'America/New_York';
+    // 12:00 in New York.
+    expect(shareableSeconds(new Date('2026-11-23T17:00:00Z'), 30, zone)).toBe(30);
+    // 23:59:45 in New York: the address names tomorrow's item in 15 s.
+    expect(shareableSeconds(new Date('2026-11-24T04:59:45Z'), 30, zone)).toBe(0);
+    expect(shareableSeconds(new Date('2026-11-24T04:59:29Z'), 30, zone)).toBe(30);
+    expect(shareableSeconds(new Date('2026-11-23T17:00:00Z'), 0, zone)).toBe(0);
   });
 });

@@ -2,15 +2,33 @@
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Building a formatter costs far more than using one; there is one time zone per process. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date (YYYY-MM-DD) of `instant` in `timeZone`. */
 export function marketDate(instant: Date, timeZone: string): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // en-CA formats dates as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter.format(instant);
+}
+
+/**
+ * How long "today's" item may be kept by a shared cache from `now`: `seconds`, or 0 when the
+ * market day ends sooner (the same address then names the next day's item).
+ */
+export function shareableSeconds(now: Date, seconds: number, timeZone: string): number {
+  if (seconds <= 0) return 0;
+  const later = new Date(now.getTime() + seconds * 1000);
+  return marketDate(later, timeZone) === marketDate(now, timeZone) ? seconds : 0;
 }
 
 export function isMarketDate(value: string): boolean {
