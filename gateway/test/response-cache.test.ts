@@ -249,17 +249,31 @@ describe('the gateway response cache', () => {
     return metricValue(text, 'gateway_cache_lookups_total', { result }) ?? 0;
   }
 
-  it('sends concurrent misses for a target it held before to the service once', async () => {
-    const target = '/api/business?limit=20';
+  /**
+   * Stores the target's answer, announces a change, then sends `count` requests for it at once
+   * while the service holds its answers: one fetches, the others wait. Returns them in flight.
+   */
+  async function missTogether(target: string, count: number, headers: Record<string, string>) {
     await send(gateway.url, target);
     gateway.app.get(EdgeCache).invalidate('news');
     const seen = countFromNow('/api/business');
     const collapsedBefore = await lookups('collapsed');
-    const release = holdAnswers({ 'cache-control': SHAREABLE });
-    const answers = Array.from({ length: 5 }, () => send(gateway.url, target));
-    await waitFor(async () => (await lookups('collapsed')) - collapsedBefore === 4, 'waiters');
+    const release = holdAnswers(headers);
+    const answers = Array.from({ length: count }, () => send(gateway.url, target));
+    const waiting = count - 1;
+    await waitFor(
+      async () => (await lookups('collapsed')) - collapsedBefore === waiting,
+      'waiters',
+    );
     await waitFor(() => seen() === 1, 'the one request at the service');
     release();
+    return { seen, answers };
+  }
+
+  it('sends concurrent misses for a target it held before to the service once', async () => {
+    const { seen, answers } = await missTogether('/api/business?limit=20', 5, {
+      'cache-control': SHAREABLE,
+    });
     const results = await Promise.all(answers);
     expect(results.map((result) => result.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(results.map((result) => result.text)).size).toBe(1);
@@ -268,15 +282,7 @@ describe('the gateway response cache', () => {
 
   it('lets the waiting requests go themselves when the answer cannot be kept', async () => {
     const target = '/api/business?limit=21';
-    await send(gateway.url, target);
-    gateway.app.get(EdgeCache).invalidate('news');
-    const seen = countFromNow('/api/business');
-    const collapsedBefore = await lookups('collapsed');
-    const release = holdAnswers({ 'cache-control': 'no-store' });
-    const answers = Array.from({ length: 3 }, () => send(gateway.url, target));
-    await waitFor(async () => (await lookups('collapsed')) - collapsedBefore === 2, 'waiters');
-    await waitFor(() => seen() === 1, 'the one request at the service');
-    release();
+    const { seen, answers } = await missTogether(target, 3, { 'cache-control': 'no-store' });
     const results = await Promise.all(answers);
     expect(results.map((result) => result.status)).toEqual([200, 200, 200]);
     expect(seen()).toBe(3);
