@@ -1,12 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { baseShape, ConfigError, env, loadConfig } from '@probedge/kit';
-import {
-  CACHE_INVALIDATION_CHANNEL,
-  DEFAULT_GATEWAY_PORT,
-  DEFAULT_SERVICE_PORTS,
-  type ServiceName,
-} from '@probedge/proto';
+import { DEFAULT_GATEWAY_PORT, DEFAULT_SERVICE_PORTS, type ServiceName } from '@probedge/proto';
 import { z } from 'zod';
 
 const upstreamUrl = (service: ServiceName) =>
@@ -44,12 +39,9 @@ export const gatewayShape = {
   GATEWAY_CACHE_MAX_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Most answers held at once, and their total body size; the least recently used go first. */
   GATEWAY_CACHE_MAX_ENTRIES: env.positiveInt(1000),
-  GATEWAY_CACHE_MAX_BYTES: z
-    .string()
-    .regex(/^\d+(b|kb|mb)$/i, 'must look like 16mb')
-    .default('16mb'),
+  GATEWAY_CACHE_MAX_BYTES: env.byteSize('16mb'),
   /** Redis pub/sub channel on which services announce changes; the same value as theirs. */
-  CACHE_INVALIDATION_CHANNEL: z.string().min(1).default(CACHE_INVALIDATION_CHANNEL),
+  CACHE_INVALIDATION_CHANNEL: env.cacheInvalidationChannel(),
   /** Proxies in front of the gateway (ingress, load balancer) whose X-Forwarded-For hop to trust. */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   /** Other origins (comma-separated) allowed to call the API from a browser; PUBLIC_URL's always is. */

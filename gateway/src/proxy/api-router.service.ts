@@ -49,8 +49,8 @@ export class ApiRouter {
   ): Promise<void> {
     const method = req.method ?? 'GET';
     const origin = req.headers.origin;
-    const allowedOrigin =
-      origin !== undefined && originAllowed(origin, req.headers.host, this.allowedOrigins);
+    const corsOrigin = this.allowedOriginOf(req);
+    const allowedOrigin = corsOrigin !== undefined;
     if (
       method === 'OPTIONS' &&
       origin !== undefined &&
@@ -71,7 +71,7 @@ export class ApiRouter {
       }
       return;
     }
-    this.crossOrigin(res, allowedOrigin ? origin : undefined);
+    this.crossOrigin(res, corsOrigin);
     const refusal = refusalFor(
       { method, pathname, headers: req.headers, originAllowed: allowedOrigin },
       this.bodyLimit,
@@ -123,24 +123,22 @@ export class ApiRouter {
     entry: CachedResponse,
     requestId: string,
   ): Promise<void> {
+    const corsOrigin = this.allowedOriginOf(req);
+    // A refusal is not a stored answer: it gets the headers any gateway answer has, then the 429.
+    const admitted = await this.admit(req, res, req.method ?? 'GET', entry.route, () => {
+      this.cache.setFixedHeaders(res);
+      res.setHeader(REQUEST_ID_HEADER, requestId);
+      this.crossOrigin(res, corsOrigin);
+    });
+    if (admitted) this.cache.write(req, res, entry, requestId, corsOrigin);
+  }
+
+  /** The request's Origin when it is this host, PUBLIC_URL or an allowed one. */
+  private allowedOriginOf(req: IncomingMessage): string | undefined {
     const origin = req.headers.origin;
-    const corsOrigin =
-      origin !== undefined && originAllowed(origin, req.headers.host, this.allowedOrigins)
-        ? origin
-        : undefined;
-    const verdict = await this.limits.check(
-      clientAddress(req, this.config.TRUSTED_PROXY_HOPS),
-      req.method ?? 'GET',
-      entry.route,
-    );
-    if (verdict.retryAfter === undefined) {
-      this.cache.write(req, res, entry, requestId, corsOrigin);
-      return;
-    }
-    this.cache.setFixedHeaders(res);
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    this.crossOrigin(res, corsOrigin);
-    this.tooManyRequests(req, res, verdict.retryAfter);
+    return origin !== undefined && originAllowed(origin, req.headers.host, this.allowedOrigins)
+      ? origin
+      : undefined;
   }
 
   /** CORS headers for an allowed origin; every API answer varies by Origin. */
@@ -149,12 +147,16 @@ export class ApiRouter {
     res.setHeader('vary', 'Origin');
   }
 
-  /** Counts the request against the client's limits; false when it was answered 429. */
+  /**
+   * Counts the request against the client's limits; false when it was answered 429 (after
+   * `beforeRefusal`, which sets what the answer still lacks).
+   */
   private async admit(
     req: IncomingMessage,
     res: ServerResponse,
     method: string,
     pathname: string,
+    beforeRefusal: () => void = () => undefined,
   ): Promise<boolean> {
     const verdict = await this.limits.check(
       clientAddress(req, this.config.TRUSTED_PROXY_HOPS),
@@ -162,14 +164,11 @@ export class ApiRouter {
       pathname,
     );
     if (verdict.retryAfter === undefined) return true;
-    this.tooManyRequests(req, res, verdict.retryAfter);
-    return false;
-  }
-
-  private tooManyRequests(req: IncomingMessage, res: ServerResponse, retryAfter: number): void {
-    sendApiError(req, res, 429, `Too many requests; try again in ${retryAfter} s`, {
-      'retry-after': String(retryAfter),
+    beforeRefusal();
+    sendApiError(req, res, 429, `Too many requests; try again in ${verdict.retryAfter} s`, {
+      'retry-after': String(verdict.retryAfter),
     });
+    return false;
   }
 
   private notFound(req: IncomingMessage, res: ServerResponse, pathname: string): void {

@@ -6,8 +6,7 @@ import {
   type NestModule,
   RequestMethod,
 } from '@nestjs/common';
-import { KitModule, sharedCacheControl } from '@probedge/kit';
-import type { NextFunction, Request, Response } from 'express';
+import { KitModule, sharedCache } from '@probedge/kit';
 import { DailyController } from './api/daily.controller';
 import { GenerateService } from './api/generate.service';
 import { INSIGHTS_CONFIG, type InsightsConfig } from './config/env';
@@ -54,13 +53,7 @@ export class AppModule implements NestModule {
     // market day's end, when the same address starts naming the next day's item.
     const { INSIGHTS_CACHE_SECONDS: seconds, MARKET_TIMEZONE: timeZone } = this.config;
     consumer
-      .apply((_req: Request, res: Response, next: NextFunction) => {
-        res.setHeader(
-          'cache-control',
-          sharedCacheControl(shareableSeconds(new Date(), seconds, timeZone)),
-        );
-        next();
-      })
+      .apply(sharedCache(() => shareableSeconds(new Date(), seconds, timeZone)))
       .forRoutes(
         { path: 'api/daily-analysis', method: RequestMethod.GET },
         { path: 'api/daily-opinion', method: RequestMethod.GET },

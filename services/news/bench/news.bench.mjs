@@ -26,7 +26,7 @@ const dist = (file) => require(path.join(here, '..', 'dist', file));
 const autocannon = require('autocannon');
 require('reflect-metadata');
 const { createApp } = require('@probedge/kit');
-const { createTestDatabase } = require('@probedge/kit/testing');
+const { createTestDatabase, metricValue } = require('@probedge/kit/testing');
 const { AppModule, OPENAPI } = dist('app.module.js');
 const { loadNewsConfig } = dist('config/env.js');
 const { IngestionService } = dist('ingestion/ingestion.service.js');
@@ -280,15 +280,7 @@ async function removeKeys(prefixes) {
 /** The gateway's cache lookup counters, from its Prometheus endpoint. */
 async function cacheLookups(port) {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const value = (result) => {
-    const line = text
-      .split('\n')
-      .find(
-        (entry) =>
-          entry.startsWith('gateway_cache_lookups_total{') && entry.includes(`result="${result}"`),
-      );
-    return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
-  };
+  const value = (result) => metricValue(text, 'gateway_cache_lookups_total', { result }) ?? 0;
   return { hit: value('hit'), collapsed: value('collapsed'), miss: value('miss') };
 }
 

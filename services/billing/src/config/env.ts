@@ -15,10 +15,8 @@ export const configShape = {
    * bodies up to 1 MiB, so a smaller value (a BODY_LIMIT shared with other services) is raised to it:
    * an event the gateway let through must never get a 413 here, which Stripe would retry for days.
    */
-  BODY_LIMIT: z
-    .string()
-    .regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb')
-    .default(WEBHOOK_BODY_LIMIT)
+  BODY_LIMIT: env
+    .byteSize(WEBHOOK_BODY_LIMIT)
     .transform((value) =>
       parseByteSize(value) < parseByteSize(WEBHOOK_BODY_LIMIT) ? WEBHOOK_BODY_LIMIT : value,
     ),

@@ -1,5 +1,5 @@
 import { baseShape, env, loadConfig } from '@probedge/kit';
-import { CACHE_INVALIDATION_CHANNEL, DEFAULT_SERVICE_PORTS } from '@probedge/proto';
+import { DEFAULT_SERVICE_PORTS } from '@probedge/proto';
 import { z } from 'zod';
 
 // loadConfig drops empty variables, so "set but blank" reads as unset.
@@ -28,7 +28,7 @@ export const configShape = {
    * worker announces every item it writes on CACHE_INVALIDATION_CHANNEL, so a new one shows at once.
    */
   INSIGHTS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  CACHE_INVALIDATION_CHANNEL: z.string().min(1).default(CACHE_INVALIDATION_CHANNEL),
+  CACHE_INVALIDATION_CHANNEL: env.cacheInvalidationChannel(),
   /** BullMQ key prefix of the news ingestion queue (same Redis), shown on the worker's queue dashboard. */
   NEWS_QUEUE_PREFIX: z.string().default('bull'),
   /** host:port of the news service's gRPC NewsService. */

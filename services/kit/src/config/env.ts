@@ -1,3 +1,4 @@
+import { CACHE_INVALIDATION_CHANNEL } from '@probedge/proto';
 import { z } from 'zod';
 
 export class ConfigError extends Error {
@@ -54,6 +55,14 @@ export const env = {
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// connection string')
       .default(fallback),
+  /** A size such as "100kb" (see parseByteSize). */
+  byteSize: (fallback: string) =>
+    z
+      .string()
+      .regex(/^\d+(b|kb|mb)$/i, `must look like ${fallback}`)
+      .default(fallback),
+  /** The Redis channel of cache invalidations: one value for every service and the gateway. */
+  cacheInvalidationChannel: () => z.string().min(1).default(CACHE_INVALIDATION_CHANNEL),
   logLevel: () =>
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };
@@ -67,10 +76,7 @@ export const baseShape = {
   SHUTDOWN_TIMEOUT_MS: env.positiveInt(10_000),
   /** Pause between failing readiness and closing the listener, so load balancers stop sending. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
-  BODY_LIMIT: z
-    .string()
-    .regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb')
-    .default('100kb'),
+  BODY_LIMIT: env.byteSize('100kb'),
 };
 
 export type BaseConfig = z.infer<z.ZodObject<typeof baseShape>>;

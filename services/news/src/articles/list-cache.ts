@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import type { CacheInvalidation, Feed } from '@probedge/proto';
+import { publishChange } from '@probedge/kit';
+import type { Feed } from '@probedge/proto';
 import type Redis from 'ioredis';
 import type { NewsConfig } from '../config/env';
 import { NEWS_CONFIG } from '../config/news-config';
@@ -60,11 +61,12 @@ export class ListCache implements IngestionListener, OnModuleDestroy {
       pipeline.expire(this.versionKey(feed), VERSION_TTL_SECONDS);
     }
     // Shared caches in front of the API (the gateway's) drop their copies of news answers.
-    const announcement: CacheInvalidation = {
-      service: 'news',
-      reason: `feeds ${feeds.join(', ')}`,
-    };
-    pipeline.publish(this.config.CACHE_INVALIDATION_CHANNEL, JSON.stringify(announcement));
+    publishChange(
+      pipeline,
+      this.config.CACHE_INVALIDATION_CHANNEL,
+      'news',
+      `feeds ${feeds.join(', ')}`,
+    );
     await pipeline.exec();
   }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { baseShape, env, loadConfig } from '@probedge/kit';
-import { CACHE_INVALIDATION_CHANNEL, DEFAULT_SERVICE_PORTS } from '@probedge/proto';
+import { DEFAULT_SERVICE_PORTS } from '@probedge/proto';
 import { z } from 'zod';
 
 export const configShape = {
@@ -40,7 +40,7 @@ export const configShape = {
   NEWS_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   NEWS_CACHE_PREFIX: z.string().default('news:'),
   /** Redis channel on which ingestion announces changed lists to the gateway's cache. */
-  CACHE_INVALIDATION_CHANNEL: z.string().min(1).default(CACHE_INVALIDATION_CHANNEL),
+  CACHE_INVALIDATION_CHANNEL: env.cacheInvalidationChannel(),
   NEWS_USER_AGENT: z.string().default('ProbEdgeNews/0.1 (+https://probedge.example/news)'),
 };
 
