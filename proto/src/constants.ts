@@ -26,6 +26,9 @@ export const PAGE_SIZES = {
 /** Bounds for the `limit` query parameter of every list endpoint. */
 export const LIST_LIMIT = { min: 1, max: 50 } as const;
 
+/** Articles per page of the internal NewsService.ListArticles (proto/news/v1/news.proto). */
+export const INTERNAL_LIST_LIMIT = { fallback: 100, max: 500 } as const;
+
 export const REFETCH_INTERVAL_MS = { market: 30_000, dailyAnalysis: 60_000 } as const;
 
 export const SKELETON_COUNT = { list: 6, landing: 6, preview: 3 } as const;

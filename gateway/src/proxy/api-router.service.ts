@@ -35,10 +35,8 @@ export class ApiRouter {
       new URL(config.PUBLIC_URL).origin,
       ...config.CORS_ALLOWED_ORIGINS,
     ]);
-    this.bodyLimit = (pathname) =>
-      pathname === WEBHOOK_PATH
-        ? Math.max(bodyLimit, parseByteSize(WEBHOOK_BODY_LIMIT))
-        : bodyLimit;
+    const webhookLimit = Math.max(bodyLimit, parseByteSize(WEBHOOK_BODY_LIMIT));
+    this.bodyLimit = (pathname) => (pathname === WEBHOOK_PATH ? webhookLimit : bodyLimit);
   }
 
   async handle(

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { ADMIN_TOKEN_HEADER, sameSecret } from '../api/admin-token';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -32,17 +32,12 @@ const DASHBOARD_CSP = [
   "object-src 'none'",
 ].join('; ');
 
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
 /**
  * The admin token a request presents: the password of HTTP Basic (any user name, so a browser's
  * login prompt works), a Bearer token, or the X-Admin-Token header the insights API also reads.
  */
 export function presentedToken(headers: IncomingHttpHeaders): string | undefined {
-  const header = headers['x-admin-token'];
+  const header = headers[ADMIN_TOKEN_HEADER];
   if (typeof header === 'string' && header) return header;
   const authorization = headers.authorization ?? '';
   const [scheme, value = ''] = authorization.trim().split(/\s+/, 2);

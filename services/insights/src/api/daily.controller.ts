@@ -30,9 +30,8 @@ import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
 import { fromDateColumn, marketDate } from '../market/market-date.util';
 import { DailyAnalysisDto, DailyOpinionDto, ErrorDto, GenerationPendingDto } from './daily.dto';
+import { ADMIN_TOKEN_HEADER } from './admin-token';
 import { GenerateService, type GenerateResult } from './generate.service';
-
-export const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
 type StoredItem = Extract<GenerateResult, { status: 'done' }>['item'];
 

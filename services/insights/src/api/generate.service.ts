@@ -8,7 +8,7 @@ import {
   Logger,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { sameSecret } from './admin-token';
 import type { GenerationPending } from '@probedge/proto';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
@@ -27,11 +27,6 @@ export type GenerateResult =
   { status: 'done'; item: StoredItem } | { status: 'pending'; body: GenerationPending };
 
 const POLL_MS = 200;
-
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 const ITEM_NAMES: Record<DailyKind, string> = {
   analysis: 'The daily analysis',

@@ -57,12 +57,7 @@ export class InsightsScheduler implements OnApplicationBootstrap, OnModuleDestro
           name: JOB_OF_KIND[kind],
           data: { scheduled: true },
           // A trigger that cannot enqueue (a Redis blip) is retried, or the morning's run is lost.
-          opts: {
-            attempts: this.config.INSIGHTS_JOB_ATTEMPTS,
-            backoff: { type: 'exponential', delay: this.config.INSIGHTS_JOB_BACKOFF_MS },
-            removeOnComplete: { age: 2 * 86_400 },
-            removeOnFail: { age: 2 * 86_400 },
-          },
+          opts: this.queue.jobOptions,
         },
       );
     }

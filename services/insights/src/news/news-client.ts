@@ -8,12 +8,13 @@ import {
 } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { protoFile } from '@probedge/kit';
+import { INTERNAL_LIST_LIMIT } from '@probedge/proto';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { NEWS_FAILURE_PREFIX } from '../jobs/daily-kinds';
 import type { NewsArticle } from './news-article';
 
 /** The most the news service returns per call (proto/news/v1/news.proto). */
-export const NEWS_PAGE_LIMIT = 500;
+export const NEWS_PAGE_LIMIT = INTERNAL_LIST_LIMIT.max;
 
 interface ListArticlesRequest {
   feed?: string;

@@ -56,7 +56,14 @@ export class ArticlesRepository {
   }
 
   /** Full rows for internal readers (gRPC): one feed or all, published in [since, until). */
-  listSince(filter: { feed?: Feed; since?: Date; until?: Date }, limit: number) {
+  /**
+   * Newest first, then by id; `after` continues a page: the rest of its millisecond (ids above
+   * its id), then everything published before it.
+   */
+  listSince(
+    filter: { feed?: Feed; since?: Date; until?: Date; after?: { publishedAt: Date; id: string } },
+    limit: number,
+  ) {
     const where: Prisma.ArticleWhereInput = {};
     if (filter.feed) where.feed = filter.feed;
     if (filter.since || filter.until) {
@@ -64,6 +71,12 @@ export class ArticlesRepository {
         ...(filter.since ? { gte: filter.since } : {}),
         ...(filter.until ? { lt: filter.until } : {}),
       };
+    }
+    if (filter.after) {
+      where.OR = [
+        { publishedAt: { lt: filter.after.publishedAt } },
+        { publishedAt: filter.after.publishedAt, id: { gt: filter.after.id } },
+      ];
     }
     return this.prisma.article.findMany({
       where,

@@ -7,7 +7,11 @@ import {
   type OpinionArticle,
 } from '@probedge/proto';
 import { ArticlesRepository, type ArticleFilter, type ArticleListRow } from './articles.repository';
-import type { ListArticlesQuery, NewsArticleMessage } from '../grpc/list-articles.request';
+import type {
+  ListArticlesQuery,
+  NewsArticleMessage,
+  PageCursor,
+} from '../grpc/list-articles.request';
 import { ListCache } from './list-cache';
 
 /** Which rows each public list reads. */
@@ -67,9 +71,11 @@ export class ArticlesService {
   }
 
   /** Internal readers (insights over gRPC) need every field and a time window; never cached. */
-  async listForInternal(query: ListArticlesQuery): Promise<NewsArticleMessage[]> {
+  async listForInternal(
+    query: ListArticlesQuery & { after?: PageCursor },
+  ): Promise<NewsArticleMessage[]> {
     const rows = await this.articles.listSince(
-      { feed: query.feed, since: query.since, until: query.until },
+      { feed: query.feed, since: query.since, until: query.until, after: query.after },
       query.limit,
     );
     return rows.map((row) => ({

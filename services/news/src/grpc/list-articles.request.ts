@@ -1,8 +1,8 @@
 import { status } from '@grpc/grpc-js';
-import { isFeed, type Feed } from '@probedge/proto';
+import { INTERNAL_LIST_LIMIT, isFeed, type Feed } from '@probedge/proto';
 import { RpcException } from '@nestjs/microservices';
 
-export const GRPC_LIST_LIMIT = { fallback: 100, max: 500 } as const;
+export const GRPC_LIST_LIMIT = INTERNAL_LIST_LIMIT;
 
 /** The wire shapes of proto/news/v1/news.proto, as the loader presents them (camelCase). */
 export interface ListArticlesRequest {
