@@ -24,6 +24,9 @@ export const PUBLIC_PAGES = [
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
+/** Old addresses answered with a permanent redirect to the page, query kept (gateway, nginx, app). */
+export const PAGE_REDIRECTS: Readonly<Record<string, PublicPage>> = { '/day-trader': '/daytrader' };
+
 /** Pages crawlers are asked to skip. */
 export const PRIVATE_PAGES = ['/account', '/subscribe/success'] as const;
 

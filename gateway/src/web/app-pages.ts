@@ -1,10 +1,10 @@
-import { PRIVATE_PAGES, PUBLIC_PAGES } from '@probedge/proto';
+import { PAGE_REDIRECTS, PRIVATE_PAGES, PUBLIC_PAGES } from '@probedge/proto';
 
 /** Every guide and blog item has its page under these prefixes (one slug segment each). */
 const ITEM_PAGE = /^\/(?:guide|blog)\/[^/]+$/;
 
 /** Old addresses the app answers with a permanent redirect, query kept. */
-const REDIRECTS: ReadonlyMap<string, string> = new Map([['/day-trader', '/daytrader']]);
+const REDIRECTS: ReadonlyMap<string, string> = new Map(Object.entries(PAGE_REDIRECTS));
 
 const PAGES = new Set<string>([...PUBLIC_PAGES, ...PRIVATE_PAGES]);
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
+import { PAGE_REDIRECTS } from '@probedge/proto';
 import { RootLayout } from '../components/layout/root-layout';
 import { Spinner } from '../components/ui/spinner';
 import { RedirectKeepingQuery } from './redirect-keeping-query';
@@ -60,7 +61,10 @@ const screens: RouteObject[] = [
   page('/terms', () => import('../features/legal/components/legal-page'), 'TermsPage'),
   page('/privacy', () => import('../features/legal/components/legal-page'), 'PrivacyPage'),
   page('/cookies', () => import('../features/legal/components/legal-page'), 'CookiesPage'),
-  { path: '/day-trader', element: <RedirectKeepingQuery to="/daytrader" /> },
+  ...Object.entries(PAGE_REDIRECTS).map(([path, to]) => ({
+    path,
+    element: <RedirectKeepingQuery to={to} />,
+  })),
   page('*', () => import('../features/not-found/components/not-found-page'), 'NotFoundPage'),
 ];
 
