@@ -91,8 +91,9 @@ export class ArticlesRepository {
   }
 
   /**
-   * One source's items in one transaction. An item is the same article when its GUID matches within
-   * the source, or its canonical URL matches anywhere; a changed title or text updates the row.
+   * One source's items in one transaction. An item is the same article when its identity (GUID)
+   * matches within the source; a changed title or text updates the row. A new item whose story
+   * (canonical URL) another source already shows is a duplicate.
    */
   async upsertForSource(
     sourceId: string,
@@ -100,35 +101,41 @@ export class ArticlesRepository {
     fetchedAt: Date,
   ): Promise<UpsertCounts> {
     const counts: UpsertCounts = { created: 0, updated: 0, unchanged: 0, duplicates: 0 };
+    // Identity within a source is the item's guid: two items sharing a link are two articles.
     const seenGuids = new Set<string>();
-    const seenUrls = new Set<string>();
     const unique = drafts.filter((draft) => {
-      if (seenGuids.has(draft.guid) || seenUrls.has(draft.canonicalUrl)) {
+      if (seenGuids.has(draft.guid)) {
         counts.duplicates += 1;
         return false;
       }
       seenGuids.add(draft.guid);
-      seenUrls.add(draft.canonicalUrl);
       return true;
     });
     if (unique.length === 0) return counts;
+    const urls = [...new Set(unique.map((draft) => draft.canonicalUrl))];
     return this.prisma.$transaction(async (tx) => {
-      const existing = await tx.article.findMany({
-        where: {
-          OR: [{ sourceId, guid: { in: [...seenGuids] } }, { canonicalUrl: { in: [...seenUrls] } }],
-        },
+      // A story is shown from the first source that claims its URL; claiming is one statement, so
+      // two sources ingesting the same story at once cannot both win.
+      await tx.$executeRaw`
+        INSERT INTO story_urls (canonical_url, source_id, claimed_at)
+        SELECT url, ${sourceId}, ${fetchedAt} FROM unnest(${urls}::text[]) AS url
+        ON CONFLICT (canonical_url) DO NOTHING`;
+      const claims = await tx.storyUrl.findMany({
+        where: { canonicalUrl: { in: urls } },
+        select: { canonicalUrl: true, sourceId: true },
       });
-      const byGuid = new Map(
-        existing.filter((row) => row.sourceId === sourceId).map((row) => [row.guid, row]),
+      const elsewhere = new Set(
+        claims.filter((claim) => claim.sourceId !== sourceId).map((claim) => claim.canonicalUrl),
       );
-      const byUrl = new Map(existing.map((row) => [row.canonicalUrl, row]));
+      const existing = await tx.article.findMany({
+        where: { sourceId, guid: { in: [...seenGuids] } },
+      });
+      const byGuid = new Map(existing.map((row) => [row.guid, row]));
       const toCreate: Prisma.ArticleCreateManyInput[] = [];
       for (const draft of unique) {
-        const sameUrl = byUrl.get(draft.canonicalUrl);
-        const match =
-          byGuid.get(draft.guid) ?? (sameUrl?.sourceId === sourceId ? sameUrl : undefined);
+        const match = byGuid.get(draft.guid);
         if (!match) {
-          if (sameUrl) counts.duplicates += 1;
+          if (elsewhere.has(draft.canonicalUrl)) counts.duplicates += 1;
           else
             toCreate.push({
               sourceId,

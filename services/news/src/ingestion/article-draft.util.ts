@@ -36,7 +36,11 @@ export function toArticleDraft(
 ): ArticleDraft | undefined {
   // A GUID only stands in for the link when it is itself an absolute http(s) URL.
   const guidAsUrl = item.guid && isHttpUrl(item.guid.trim()) ? item.guid.trim() : undefined;
-  const url = resolveHttpUrl(item.link, context.feedUrl) ?? guidAsUrl;
+  // Atom's xml:base, itself relative to the feed's address, comes before the feed's address.
+  const base = item.base
+    ? (resolveHttpUrl(item.base, context.feedUrl) ?? context.feedUrl)
+    : context.feedUrl;
+  const url = resolveHttpUrl(item.link, base) ?? guidAsUrl;
   if (!url) return undefined;
   const canonical = canonicalUrl(url);
   const description = toPlainText(item.description, DESCRIPTION_MAX_LENGTH);

@@ -69,18 +69,61 @@ function header(response: IncomingMessage, name: string): string | null {
   return Array.isArray(value) ? (value[0] ?? null) : value;
 }
 
-function charsetOf(contentType: string | null, head: Buffer): string {
+/**
+ * The body's character encoding, as a careful reader finds it: a byte-order mark, then the HTTP
+ * header, then the XML declaration; with none of them, UTF-8 when the bytes are valid UTF-8, else
+ * Windows-1252 (what a legacy feed without a declaration almost always is; it is a superset of
+ * ISO-8859-1 for text).
+ */
+export function charsetOf(contentType: string | null, body: Buffer): string {
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
   const fromHeader = contentType?.match(/charset\s*=\s*"?([\w.:-]+)/i)?.[1];
-  const fromDeclaration = head
-    .toString('latin1', 0, Math.min(head.length, 200))
+  if (fromHeader) return fromHeader;
+  const fromDeclaration = body
+    .toString('latin1', 0, Math.min(body.length, 200))
     .match(/^<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/)?.[1];
-  return fromHeader ?? fromDeclaration ?? 'utf-8';
+  if (fromDeclaration) return fromDeclaration;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(body);
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
 }
 
-function decodeBody(body: Buffer, contentType: string | null): string {
+/** Windows-1252's characters at 0x80–0x9F, where ISO-8859-1 has C1 controls nobody writes. */
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+const SINGLE_BYTE_LATIN = new Set([
+  'windows-1252',
+  'cp1252',
+  'x-cp1252',
+  'iso-8859-1',
+  'iso8859-1',
+  'latin1',
+  'l1',
+  'us-ascii',
+  'ascii',
+]);
+
+/** Decoded by hand: some Node versions decode this label as plain Latin-1, losing € ’ “ ” —. */
+function decodeWindows1252(body: Buffer): string {
+  return body
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_HIGH[char.charCodeAt(0) - 0x80]!);
+}
+
+export function decodeBody(body: Buffer, contentType: string | null): string {
+  const charset = charsetOf(contentType, body);
+  // As browsers do (WHATWG Encoding): every Latin-1 label means Windows-1252.
+  if (SINGLE_BYTE_LATIN.has(charset.toLowerCase())) return decodeWindows1252(body);
   try {
-    return new TextDecoder(charsetOf(contentType, body)).decode(body);
+    return new TextDecoder(charset).decode(body);
   } catch {
+    // An encoding name no decoder knows: UTF-8, with replacement characters where it does not fit.
     return new TextDecoder('utf-8').decode(body);
   }
 }

@@ -126,3 +126,50 @@ describe('parseFeed', () => {
     expect(feed.items[0]!.title).toBe('a &custom; b');
   });
 });
+
+describe('parseFeed with JSON Feed', () => {
+  it('reads a JSON Feed 1.1 into the same item shape', () => {
+    const feed = parseFeed(
+      JSON.stringify({
+        version: 'https://jsonfeed.org/version/1.1',
+        title: 'J',
+        items: [
+          {
+            id: 'j-1',
+            url: 'https://j.example.com/1',
+            title: 'Hello',
+            content_html: '<p>Body &amp; more</p>',
+            date_published: '2026-06-01T08:00:00Z',
+          },
+          { id: 2, external_url: 'https://j.example.com/2', content_text: 'Text only' },
+        ],
+      }),
+    );
+    expect(feed).toEqual({
+      format: 'json',
+      items: [
+        {
+          guid: 'j-1',
+          link: 'https://j.example.com/1',
+          title: 'Hello',
+          description: '<p>Body &amp; more</p>',
+          publishedAt: new Date('2026-06-01T08:00:00Z'),
+        },
+        {
+          guid: '2',
+          link: 'https://j.example.com/2',
+          title: undefined,
+          description: 'Text only',
+          publishedAt: undefined,
+        },
+      ],
+    });
+  });
+
+  it('refuses JSON that is not a JSON Feed, and broken JSON', () => {
+    expect(() => parseFeed('{"version":"1","items":[]}')).toThrow(
+      expect.objectContaining({ code: 'not-a-feed' }),
+    );
+    expect(() => parseFeed('{"version":')).toThrow(expect.objectContaining({ code: 'malformed' }));
+  });
+});

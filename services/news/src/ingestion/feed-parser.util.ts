@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { decodeXmlEntities } from './text.util';
 
-export type FeedFormat = 'rss' | 'atom' | 'rdf';
+export type FeedFormat = 'rss' | 'atom' | 'rdf' | 'json';
 
 export interface ParsedFeedItem {
   guid?: string;
@@ -10,6 +10,8 @@ export interface ParsedFeedItem {
   /** Still HTML-ish: sanitised when it becomes an article. */
   description?: string;
   publishedAt?: Date;
+  /** Atom's xml:base in force for the entry (entry over feed), to resolve a relative link against. */
+  base?: string;
 }
 
 export interface ParsedFeed {
@@ -37,6 +39,12 @@ const ARRAY_PATHS = new Set([
   'rss.channel.item.category',
 ]);
 
+/**
+ * Elements whose content may be markup (escaped, in CDATA, or plain XHTML children): kept as the raw
+ * text between their tags, so nothing inside is lost to the XML tree.
+ */
+const TEXT_ELEMENTS = ['title', 'description', 'content:encoded', 'content', 'summary'];
+
 // Entities are never processed by the parser (no DTD expansion at all); we decode the five predefined ones.
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -49,13 +57,23 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   isArray: (_name, jpath) => ARRAY_PATHS.has(String(jpath)),
+  stopNodes: TEXT_ELEMENTS.map((name) => `*.${name}`),
 });
 
 type XmlNode = string | number | boolean | null | undefined | { [key: string]: unknown };
 
+/** XML text to the characters it stands for: CDATA sections as written, entities decoded elsewhere. */
+function xmlText(raw: string): string {
+  return raw
+    .split(/(<!\[CDATA\[[\s\S]*?\]\]>)/)
+    .map((part) => (part.startsWith('<![CDATA[') ? part.slice(9, -3) : decodeXmlEntities(part)))
+    .join('')
+    .trim();
+}
+
 function text(node: unknown): string | undefined {
   if (node === undefined || node === null) return undefined;
-  if (typeof node === 'string') return node === '' ? undefined : decodeXmlEntities(node);
+  if (typeof node === 'string') return node.trim() === '' ? undefined : xmlText(node) || undefined;
   if (typeof node === 'number' || typeof node === 'boolean') return String(node);
   if (Array.isArray(node)) return text(node[0]);
   if (typeof node === 'object') return text((node as Record<string, unknown>)['#text']);
@@ -90,9 +108,22 @@ function rssItem(item: unknown): ParsedFeedItem {
     guid: text(field(item, 'guid')),
     link: text(field(item, 'link')),
     title: text(field(item, 'title')),
+    // Whichever holds text: many feeds leave one of the two empty or put only a teaser in it.
     description: text(field(item, 'description')) ?? text(field(item, 'content:encoded')),
     publishedAt: parseDate(text(field(item, 'pubDate')) ?? text(field(item, 'dc:date'))),
   };
+}
+
+/** xml:base of a node resolved against the base it sits in; kept as given when it cannot be. */
+function baseOf(node: unknown, outer: string | undefined): string | undefined {
+  const own = attr(node, 'xml:base');
+  if (!own) return outer;
+  if (!outer) return own;
+  try {
+    return new URL(own, outer).href;
+  } catch {
+    return own;
+  }
 }
 
 function atomLink(entry: unknown): string | undefined {
@@ -102,8 +133,10 @@ function atomLink(entry: unknown): string | undefined {
   return attr(alternate, 'href') ?? text(alternate);
 }
 
-function atomEntry(entry: unknown): ParsedFeedItem {
+function atomEntry(entry: unknown, feedBase: string | undefined): ParsedFeedItem {
+  const base = baseOf(entry, feedBase);
   return {
+    base,
     guid: text(field(entry, 'id')),
     link: atomLink(entry),
     title: text(field(entry, 'title')),
@@ -130,13 +163,57 @@ function withoutDoctype(xml: string): string {
   return xml.slice(0, start) + xml.slice(end + 1);
 }
 
-/** RSS 2.0 (and 0.9x/1.0) or Atom to items; anything else is a typed error. */
+/** An HTML page (a site's front page or an error page where a feed was expected), not broken XML. */
+function looksLikeHtml(document: string): boolean {
+  const head = document.slice(0, 2048).replace(/<!--[\s\S]*?-->/g, '');
+  return /^\s*(<\?xml[^>]*>\s*)?(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(head);
+}
+
+const JSON_FEED_VERSION = /^https?:\/\/jsonfeed\.org\/version\/1(\.\d+)?$/;
+
+function jsonString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** JSON Feed 1.0/1.1 (https://www.jsonfeed.org/version/1.1/): its items in the same shape. */
+function parseJsonFeed(body: string): ParsedFeed {
+  let document: unknown;
+  try {
+    document = JSON.parse(body);
+  } catch (error) {
+    throw new FeedParseError('malformed', `Malformed JSON: ${(error as Error).message}`);
+  }
+  const version = jsonString(field(document, 'version'));
+  if (!version || !JSON_FEED_VERSION.test(version)) {
+    throw new FeedParseError('not-a-feed', 'The document is JSON, but not a JSON Feed');
+  }
+  const items = asArray(field(document, 'items')).map((item): ParsedFeedItem => {
+    const id = field(item, 'id');
+    return {
+      guid: typeof id === 'number' ? String(id) : jsonString(id),
+      link: jsonString(field(item, 'url')) ?? jsonString(field(item, 'external_url')),
+      title: jsonString(field(item, 'title')),
+      description:
+        jsonString(field(item, 'summary')) ??
+        jsonString(field(item, 'content_html')) ??
+        jsonString(field(item, 'content_text')),
+      publishedAt: parseDate(
+        jsonString(field(item, 'date_published')) ?? jsonString(field(item, 'date_modified')),
+      ),
+    };
+  });
+  return { format: 'json', items };
+}
+
+/** RSS 2.0 (and 0.9x/1.0), RDF, Atom or JSON Feed to items; anything else is a typed error. */
 export function parseFeed(body: string): ParsedFeed {
-  const xml = withoutDoctype(body.replace(/^\uFEFF/, '').trim());
+  const trimmed = body.replace(/^\uFEFF/, '').trim();
+  if (trimmed.startsWith('{')) return parseJsonFeed(trimmed);
+  const xml = withoutDoctype(trimmed);
   if (!xml.startsWith('<')) throw new FeedParseError('not-a-feed', 'The response is not XML');
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
-    if (/^<(!--[\s\S]*?-->\s*)*<html[\s>]/i.test(xml.replace(/^<\?xml[^>]*>\s*/, ''))) {
+    if (looksLikeHtml(xml)) {
       throw new FeedParseError('not-a-feed', 'The document is an HTML page, not a feed');
     }
     throw new FeedParseError(
@@ -154,7 +231,11 @@ export function parseFeed(body: string): ParsedFeed {
   }
   const atom = field(root, 'feed');
   if (atom !== undefined) {
-    return { format: 'atom', items: asArray(field(atom, 'entry')).map(atomEntry) };
+    const feedBase = baseOf(atom, undefined);
+    return {
+      format: 'atom',
+      items: asArray(field(atom, 'entry')).map((entry) => atomEntry(entry, feedBase)),
+    };
   }
   const rdf = field(root, 'rdf:RDF');
   if (rdf !== undefined) {

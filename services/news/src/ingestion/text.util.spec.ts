@@ -7,10 +7,26 @@ describe('toPlainText', () => {
     ).toBe('Stocks rally today');
   });
 
-  it('decodes named and numeric entities once the tags are gone', () => {
-    expect(toPlainText('AT&amp;T &#8212; &#x24;5 &lt;b&gt; &rsquo;s &unknown;', 100)).toBe(
-      'AT&T — $5 <b> ’s &unknown;',
+  it('decodes every HTML5 entity first, then strips the markup they spell', () => {
+    expect(
+      toPlainText(
+        'AT&amp;T &#8212; &#x24;5 &lt;b&gt;bold&lt;/b&gt; &rsquo;s &ouml;l &bdquo;Zitat&ldquo; &unknown;',
+        100,
+      ),
+    ).toBe('AT&T — $5 bold ’s öl „Zitat“ &unknown;');
+  });
+
+  it('undoes double escaping, within a bound', () => {
+    expect(toPlainText('&amp;lt;p&amp;gt;Rates &amp;amp; bonds&amp;lt;/p&amp;gt;', 100)).toBe(
+      'Rates & bonds',
     );
+    // Escaped five times over: three rounds, and what is left stays text.
+    expect(toPlainText('&amp;amp;amp;amp;lt;i&amp;amp;amp;amp;gt;', 100)).toBe('&amp;lt;i&amp;gt;');
+  });
+
+  it('removes scripts that were escaped, and keeps comparisons that are not tags', () => {
+    expect(toPlainText('&lt;script&gt;alert(1)&lt;/script&gt;Fed holds', 100)).toBe('Fed holds');
+    expect(toPlainText('5 &lt; 6 and 7 &gt; 3', 100)).toBe('5 < 6 and 7 > 3');
   });
 
   it('collapses whitespace including non-breaking spaces', () => {
@@ -28,7 +44,7 @@ describe('toPlainText', () => {
   });
 
   it('replaces invalid numeric references instead of throwing', () => {
-    expect(toPlainText('a&#xD800;b&#99999999;c&#0;', 50)).toBe('a\uFFFDb&#99999999;c\uFFFD');
+    expect(toPlainText('a&#xD800;b&#99999999;c&#0;', 50)).toBe('a\uFFFDb\uFFFDc\uFFFD');
   });
 });
 

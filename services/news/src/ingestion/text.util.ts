@@ -1,3 +1,5 @@
+import { decodeHTML } from 'entities';
+
 export const TITLE_MAX_LENGTH = 300;
 export const DESCRIPTION_MAX_LENGTH = 1000;
 
@@ -7,37 +9,6 @@ const XML_ENTITIES: Record<string, string> = {
   gt: '>',
   quot: '"',
   apos: "'",
-};
-
-// The named references feeds actually use; anything else is left as written.
-const HTML_ENTITIES: Record<string, string> = {
-  ...XML_ENTITIES,
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  laquo: '«',
-  raquo: '»',
-  bull: '•',
-  middot: '·',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  euro: '€',
-  pound: '£',
-  yen: '¥',
-  cent: '¢',
-  deg: '°',
-  times: '×',
-  divide: '÷',
-  plusmn: '±',
-  frac12: '½',
-  frac14: '¼',
-  frac34: '¾',
 };
 
 // Postgres refuses NUL in text and the rest only garble a screen.
@@ -72,15 +43,59 @@ export function decodeXmlEntities(text: string): string {
   return decodeWith(text, XML_ENTITIES);
 }
 
+const INLINE_TAGS = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'cite',
+  'code',
+  'em',
+  'font',
+  'i',
+  'mark',
+  'q',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+]);
+
+/** Feeds that escape their HTML twice (`&amp;lt;p&amp;gt;`) need a second round; more is a loop. */
+const MAX_DECODE_ROUNDS = 3;
+
+/**
+ * Every HTML5 character reference (the full table of the `entities` package), decoded until the
+ * text stops changing, at most MAX_DECODE_ROUNDS times.
+ */
 export function decodeHtmlEntities(text: string): string {
-  return decodeWith(text, HTML_ENTITIES);
+  let current = text;
+  for (let round = 0; round < MAX_DECODE_ROUNDS && current.includes('&'); round += 1) {
+    const next = decodeHTML(current);
+    if (next === current) break;
+    current = next;
+  }
+  return current;
 }
 
 export function stripHtml(text: string): string {
-  return text
-    .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
-    .replace(/<(script|style|iframe|noscript)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
-    .replace(/<\/?[a-zA-Z!?/][^>]*(>|$)/g, ' ');
+  return (
+    text
+      .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
+      .replace(/<!\[CDATA\[|\]\]>/g, ' ')
+      .replace(/<(script|style|iframe|noscript|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
+      // A tag is < with a name and a closing >; "a < b" in text is not one. Inline tags join
+      // their text to its neighbours ("earnings</a>."), block tags separate it.
+      .replace(/<[!?/]?([a-zA-Z][a-zA-Z0-9]*)[^<>]*>/g, (_tag, name: string) =>
+        INLINE_TAGS.has(name.toLowerCase()) ? '' : ' ',
+      )
+      // A tag cut off at the end of a truncated description.
+      .replace(/<\/?[a-zA-Z][^<>]*$/, ' ')
+  );
 }
 
 export function collapseWhitespace(text: string): string {
@@ -97,11 +112,14 @@ export function truncate(text: string, maxLength: number): string {
     .trimEnd()}…`;
 }
 
-/** Feed text as stored: HTML stripped, entities decoded, whitespace collapsed, length capped. */
+/**
+ * Feed text as stored: entities decoded first (so escaped and double-escaped markup is seen as
+ * markup), then tags stripped, whitespace collapsed and the length capped.
+ */
 export function toPlainText(text: string | undefined, maxLength: number): string {
   if (!text) return '';
   const cleaned = collapseWhitespace(
-    decodeHtmlEntities(stripHtml(text)).replace(CONTROL_CHARACTERS, ' '),
+    stripHtml(decodeHtmlEntities(text)).replace(CONTROL_CHARACTERS, ' '),
   );
   return truncate(cleaned, maxLength);
 }
