@@ -36,7 +36,11 @@ const sql = execFileSync(
     schema,
     '--script',
   ],
-  { cwd: serviceDir, env: process.env },
+  // The config module wants a database address even though a diff of two schemas connects nowhere.
+  {
+    cwd: serviceDir,
+    env: { DATABASE_URL: 'postgresql://127.0.0.1:5432/migration_diff', ...process.env },
+  },
 ).toString();
 const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 const dir = path.join(serviceDir, 'prisma', 'migrations', `${stamp}_${name}`);

@@ -40,12 +40,17 @@ export function stackSettings(env = process.env) {
     insights: 4003 + offset,
     insightsWorker: 4103 + offset,
     billing: 4004 + offset,
+    mailSmtp: 1025 + offset,
+    mailInbox: 1080 + offset,
   };
   return {
     postgres,
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     ports,
     gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
+    // The local mail catcher: every message the platform sends lands in its inbox, nothing leaves.
+    smtpUrl: `smtp://127.0.0.1:${ports.mailSmtp}`,
+    mailInboxUrl: `http://127.0.0.1:${ports.mailInbox}`,
     databases: {
       content: databaseUrl('probedge_content'),
       news: databaseUrl('probedge_news'),
@@ -62,6 +67,27 @@ export function processes(settings) {
   const shared = { NODE_ENV: process.env.NODE_ENV ?? 'production', HOST: '127.0.0.1' };
   return [
     {
+      name: 'mail',
+      cwd: '.',
+      args: [
+        path.join(root, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js'),
+        '--ip',
+        '127.0.0.1',
+        '--web-ip',
+        '127.0.0.1',
+        '--smtp',
+        String(settings.ports.mailSmtp),
+        '--web',
+        String(settings.ports.mailInbox),
+        '--max-emails',
+        '500',
+        '--silent',
+      ],
+      env: {},
+      port: settings.ports.mailInbox,
+      readyPath: '/api/healthz',
+    },
+    {
       name: 'content',
       cwd: 'services/content',
       args: ['dist/main.js'],
@@ -70,6 +96,7 @@ export function processes(settings) {
         PORT: String(settings.ports.content),
         DATABASE_URL: settings.databases.content,
         PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${settings.ports.gateway}`,
+        SMTP_URL: settings.smtpUrl,
       },
       port: settings.ports.content,
     },
@@ -141,6 +168,7 @@ export function processes(settings) {
         PORT: String(settings.ports.billing),
         DATABASE_URL: settings.databases.billing,
         PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${settings.ports.gateway}`,
+        SMTP_URL: settings.smtpUrl,
       },
       port: settings.ports.billing,
     },
@@ -347,7 +375,7 @@ export async function start(settings) {
       }
     });
     try {
-      await waitReady(`http://127.0.0.1:${proc.port}/readyz`, 30_000);
+      await waitReady(`http://127.0.0.1:${proc.port}${proc.readyPath ?? '/readyz'}`, 30_000);
     } catch (error) {
       await stop();
       throw error;
@@ -365,6 +393,7 @@ async function main() {
     `ProbEdge is up: http://localhost:${settings.ports.gateway}  (API docs: /api/docs; Ctrl-C stops)`,
     32,
   );
+  log('stack', `Mail inbox (every e-mail the platform sends): ${settings.mailInboxUrl}`, 32);
   const shutdown = () => void stop().then(() => process.exit(0));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -26,6 +26,7 @@ describe('docker-compose.yml', () => {
         'billing',
         'gateway',
         'web',
+        'mail',
       ].sort(),
     );
   });
@@ -139,12 +140,13 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes only the web, and the queue dashboard on the loopback interface', () => {
+  it('publishes only the web, and the queue dashboard and mail inbox on the loopback interface', () => {
     const published = names.filter((name) => (compose.services[name].ports ?? []).length > 0);
-    expect(published).toEqual(['insights-worker', 'web']);
+    expect(published.sort()).toEqual(['insights-worker', 'mail', 'web']);
     expect(compose.services['insights-worker'].ports).toEqual([
       '127.0.0.1:${QUEUE_DASHBOARD_PORT:-4103}:4103',
     ]);
+    expect(compose.services.mail.ports).toEqual(['127.0.0.1:${MAIL_INBOX_PORT:-1080}:1080']);
   });
 
   it('documents every variable it reads from .env in docs/deployment.md', () => {

@@ -197,6 +197,7 @@ describe('docker-compose.yml runs each process as the code expects', () => {
       RATE_LIMIT_CHECKOUT: '103',
       RATE_LIMIT_ACTIVATION: '104',
       RATE_LIMIT_NEWSLETTER: '105',
+      RATE_LIMIT_SIGN_IN: '106',
       CORS_ALLOWED_ORIGINS: 'https://partner.example',
     };
     expect(keys.filter((key) => dotenv[key] === undefined)).toEqual([]);

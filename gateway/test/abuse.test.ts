@@ -61,6 +61,25 @@ describe('what the gateway refuses before a service sees it', () => {
     const big = await post('/api/newsletter', {}, JSON.stringify({ email: 'x'.repeat(2000) }));
     expect(big.status).toBe(413);
     expect(big.json()).toMatchObject({ statusCode: 413 });
+    // The sandbox checkout page posts an HTML form: that route alone takes one, byte for byte.
+    const id = `cs_sandbox_${'A'.repeat(24)}`;
+    const page = await post(
+      `/api/billing/sandbox-checkout/${id}`,
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'email=ann%40example.com',
+    );
+    expect(page.status).toBe(200);
+    expect(upstreams.billing.last!.url).toBe(`/api/billing/sandbox-checkout/${id}`);
+    expect(upstreams.billing.last!.body.toString()).toBe('email=ann%40example.com');
+    const multipart = await post(
+      `/api/billing/sandbox-checkout/${id}`,
+      { 'content-type': 'multipart/form-data; boundary=x' },
+      '--x--',
+    );
+    expect(multipart.status).toBe(415);
+    expect(multipart.json().message).toBe(
+      'Request bodies must be application/json or application/x-www-form-urlencoded, not multipart/form-data',
+    );
     // A body-less POST (generate) needs no type.
     expect((await send(gateway.url, '/api/generate-analysis', { method: 'POST' })).status).toBe(
       200,
@@ -111,6 +130,7 @@ describe('rate limits shared through Redis by two gateways', () => {
       RATE_LIMIT_PREFIX: `gateway-test-shared-${process.pid}-${Date.now()}:`,
       RATE_LIMIT_GENERAL: 1000,
       RATE_LIMIT_GENERATE: 3,
+      RATE_LIMIT_SIGN_IN: 2,
       RATE_LIMIT_WINDOW_SECONDS: 60,
     };
     gateways.push(await startGateway(shared), await startGateway(shared));
@@ -133,6 +153,19 @@ describe('rate limits shared through Redis by two gateways', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(limited.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+
+    // Sign-in links have a bucket of their own, shared by asking and confirming.
+    const signIn = (index: number, path: string) =>
+      send(gateways[index % 2].url, path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":"ann@example.com"}',
+      });
+    expect((await signIn(0, '/api/members/sign-in')).status).toBe(200);
+    expect((await signIn(1, '/api/members/sign-in/confirm')).status).toBe(200);
+    const signInLimited = await signIn(0, '/api/members/sign-in');
+    expect(signInLimited.status).toBe(429);
+    expect(Number(signInLimited.headers['retry-after'])).toBeGreaterThan(0);
 
     // Other routes are only under the general limit.
     expect((await send(gateways[0].url, '/api/guides')).status).toBe(200);

@@ -64,6 +64,14 @@ describe('headers through the gateway', () => {
     expect(headers.host).toBe(new URL(fixture.upstreams.news.url).host);
   });
 
+  it('always overwrites the client address header the services key their limits on', async () => {
+    await send(fixture.gateway.url, '/api/business', {
+      headers: { 'x-client-address': '192.0.2.1', 'x-forwarded-for': '192.0.2.2' },
+    });
+    // No trusted proxy in front of this gateway: the visitor is the connection's peer.
+    expect(fixture.upstreams.news.last!.headers['x-client-address']).toBe('127.0.0.1');
+  });
+
   it('adds security headers to proxied answers and hides any x-powered-by', async () => {
     fixture.upstreams.news.handler = (_req, res) => {
       res.setHeader('x-powered-by', 'Express');

@@ -236,6 +236,80 @@ describe('serving the web build', () => {
     });
   });
 
+  describe('the offer end date in prerendered pages', () => {
+    // What a build of 2030 writes with the default PRICE_VALID_UNTIL, and one configured for longer.
+    const page = (date: string) =>
+      `<html><head><script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"Product","offers":{"@type":"Offer","price":"29.99","priceValidUntil":"${date}"}}]}</script></head><body>plan</body></html>`;
+    const STALE = page('2030-12-31');
+    const LASTING = page('2032-06-30');
+
+    beforeAll(async () => {
+      await mkdir(path.join(dist, 'subscribe'));
+      await writeFile(path.join(dist, 'subscribe', 'index.html'), STALE);
+      await writeFile(path.join(dist, 'subscribe', 'index.html.br'), brotliCompressSync(STALE));
+      await writeFile(path.join(dist, 'subscribe', 'index.html.gz'), gzipSync(STALE));
+      await mkdir(path.join(dist, 'daytrader'));
+      await writeFile(path.join(dist, 'daytrader', 'index.html'), LASTING);
+      // Only the clock moves: to a day in 2031, after the build year's offer ended.
+      jest.useFakeTimers({
+        now: Date.parse('2031-03-15T10:00:00Z'),
+        doNotFake: [
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'setImmediate',
+          'clearImmediate',
+          'queueMicrotask',
+          'nextTick',
+          'hrtime',
+          'performance',
+        ],
+      });
+    });
+
+    afterAll(async () => {
+      jest.useRealTimers();
+      await rm(path.join(dist, 'subscribe'), { recursive: true });
+      await rm(path.join(dist, 'daytrader'), { recursive: true });
+    });
+
+    it('fills in the end of the current year for an offer that has ended, in every encoding', async () => {
+      const expected = STALE.replace(
+        '"priceValidUntil":"2030-12-31"',
+        '"priceValidUntil":"2031-12-31"',
+      );
+      const plain = await send(gateway.url, '/subscribe');
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-type']).toMatch(/^text\/html/);
+      expect(plain.headers['cache-control']).toBe('no-cache');
+      expect(plain.text).toBe(expected);
+
+      const br = await send(gateway.url, '/subscribe', { headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.body).toString()).toBe(expected);
+      const gzip = await send(gateway.url, '/subscribe', {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body).toString()).toBe(expected);
+      expect(gzip.headers.vary).toMatch(/Accept-Encoding/i);
+    });
+
+    it('answers a revalidation of the corrected page with 304', async () => {
+      const first = await send(gateway.url, '/subscribe');
+      const again = await send(gateway.url, '/subscribe', {
+        headers: { 'if-none-match': first.headers.etag as string },
+      });
+      expect(again.status).toBe(304);
+    });
+
+    it('leaves an offer that still holds as the build wrote it', async () => {
+      const res = await send(gateway.url, '/daytrader');
+      expect(res.text).toBe(LASTING);
+    });
+  });
+
   it('sends the Content-Security-Policy with the app', async () => {
     const res = await send(gateway.url, '/guides');
     const csp = res.headers['content-security-policy'] as string;

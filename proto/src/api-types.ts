@@ -108,6 +108,37 @@ export interface PortalResponse {
   url: string;
 }
 
+/** POST /api/members/sign-in: a sign-in link is mailed to the address. */
+export interface SignInRequest {
+  email: string;
+  /** A path on this site to open after signing in (e.g. /professional-trading). */
+  returnTo?: string;
+}
+
+/** 202 from sign-in: the same for every address, member or not. */
+export interface SignInAccepted {
+  message: string;
+}
+
+/** POST /api/members/sign-in/confirm: the token from the mailed link. */
+export interface SignInConfirmRequest {
+  token: string;
+}
+
+/** GET /api/members/me: the signed-in member and whether they have access. */
+export interface Member {
+  email: string;
+  hasAccess: boolean;
+  /** The status of the member's subscription at the payment provider, or 'none'. */
+  status: string;
+}
+
+/** 200 from sign-in confirmation: the member session cookie is set with it. */
+export interface SignInConfirmed extends Member {
+  /** Where to go next: the returnTo of the sign-in request, or '/account'. */
+  returnTo: string;
+}
+
 /** 202 from a generate call whose job is still running; poll the GET endpoint later. */
 export interface GenerationPending {
   status: 'pending';

@@ -78,6 +78,12 @@ export type SubscribeSource = (typeof SUBSCRIBE_SOURCES)[number];
 /** Local-storage key for the checkout session id, named for the payment provider's session. */
 export const SESSION_ID_STORAGE_KEY = 'stripe_session_id';
 
+/** A mailed sign-in link works once, for this long. */
+export const SIGN_IN_LINK_MINUTES = 20;
+
+/** The sign-in page offers to send the link again after this long. */
+export const SIGN_IN_RESEND_SECONDS = 60;
+
 /** Slugs are lowercase letters, digits and hyphens, at most 120 characters. */
 export const SLUG_PATTERN = /^[a-z0-9-]{1,120}$/;
 export const SLUG_MAX_LENGTH = 120;

@@ -6,3 +6,4 @@ export * from './queues';
 export * from './routes';
 export * from './services';
 export * from './pages';
+export * from './offer';

@@ -28,6 +28,11 @@ export type PublicPage = (typeof PUBLIC_PAGES)[number];
 export const PAGE_REDIRECTS: Readonly<Record<string, PublicPage>> = { '/day-trader': '/daytrader' };
 
 /** Pages crawlers are asked to skip. */
-export const PRIVATE_PAGES = ['/account', '/subscribe/success'] as const;
+export const PRIVATE_PAGES = [
+  '/account',
+  '/subscribe/success',
+  '/sign-in',
+  '/sign-in/confirm',
+] as const;
 
 export const SEO_PATHS = { sitemap: '/sitemap.xml', robots: '/robots.txt' } as const;

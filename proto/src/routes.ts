@@ -8,6 +8,8 @@ export interface RouteDefinition {
   path: string;
   service: ServiceName;
   summary: string;
+  /** Also takes an HTML form's body (application/x-www-form-urlencoded), not only JSON. */
+  formBody?: true;
 }
 
 /**
@@ -102,6 +104,43 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/stripe/webhook',
     service: 'billing',
     summary: 'Payment provider events',
+  },
+  {
+    method: 'POST',
+    path: '/api/members/sign-in',
+    service: 'billing',
+    summary: 'Mail a single-use sign-in link',
+  },
+  {
+    method: 'POST',
+    path: '/api/members/sign-in/confirm',
+    service: 'billing',
+    summary: 'Start a member session from a sign-in link',
+  },
+  {
+    method: 'POST',
+    path: '/api/members/sign-out',
+    service: 'billing',
+    summary: 'End the member session',
+  },
+  {
+    method: 'GET',
+    path: '/api/members/me',
+    service: 'billing',
+    summary: 'The signed-in member and their access',
+  },
+  {
+    method: 'GET',
+    path: '/api/billing/sandbox-checkout/:id',
+    service: 'billing',
+    summary: 'Sandbox checkout page (only without a Stripe key)',
+  },
+  {
+    method: 'POST',
+    path: '/api/billing/sandbox-checkout/:id',
+    service: 'billing',
+    summary: 'Pay in the sandbox checkout (a form post)',
+    formBody: true,
   },
   {
     method: 'GET',

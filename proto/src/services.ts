@@ -19,6 +19,13 @@ export const HEALTH_PATHS = { live: '/healthz', ready: '/readyz', metrics: '/met
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
+ * The visitor's address as the gateway worked it out (TRUSTED_PROXY_HOPS applied). The gateway
+ * always overwrites it, so a value a client sends never reaches a service; per-client limits in the
+ * services key on it.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-client-address';
+
+/**
  * Redis pub/sub channel on which a service announces that its public answers changed, so shared
  * caches in front of it (the gateway's) drop what they hold from it at once.
  */

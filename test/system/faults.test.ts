@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { waitFor } from '@probedge/kit/testing';
 import { LoadLoop, send, type LoadRequest, type Outcome } from './support/load';
+import { buyInSandbox } from './support/sandbox';
 import { startStack, type ServiceName, type Stack } from './support/stack';
 
 /** The gateway's upstream timeout in this stack; every request's own deadline sits just above it. */
@@ -115,21 +116,7 @@ async function countRows(databaseUrl: string, sql: string): Promise<number> {
 
 /** A sandbox purchase through the gateway: the access cookie it leaves in the browser. */
 async function subscribe(): Promise<string> {
-  const post = (path: string, body: unknown) =>
-    fetch(`${gateway()}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const checkout = await post('/api/create-checkout-session', { tier: 'professional' });
-  expect(checkout.status).toBe(200);
-  const { url } = (await checkout.json()) as { url: string };
-  const sessionId = new URL(url).searchParams.get('session_id');
-  const activation = await post('/api/activate-subscription', { sessionId });
-  expect(activation.status).toBe(200);
-  const cookie = activation.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error('activation set no access cookie');
-  return cookie;
+  return (await buyInSandbox(gateway(), 'subscriber@example.com')).accessCookie;
 }
 
 async function hasAccess(cookie: string): Promise<boolean> {

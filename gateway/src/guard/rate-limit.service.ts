@@ -33,7 +33,7 @@ interface PendingCount {
 /** A Redis that does not answer this fast is treated as away, so the API never waits on it. */
 const REDIS_BUDGET_MS = 250;
 
-export type Bucket = 'general' | 'generate' | 'checkout' | 'activation' | 'newsletter';
+export type Bucket = 'general' | 'generate' | 'checkout' | 'activation' | 'newsletter' | 'signin';
 
 /** The tight buckets by API path; every /api request also counts in the general one. */
 export const BUCKET_OF_PATH: Readonly<Record<string, Exclude<Bucket, 'general'>>> = {
@@ -42,6 +42,8 @@ export const BUCKET_OF_PATH: Readonly<Record<string, Exclude<Bucket, 'general'>>
   '/api/create-checkout-session': 'checkout',
   '/api/activate-subscription': 'activation',
   '/api/newsletter': 'newsletter',
+  '/api/members/sign-in': 'signin',
+  '/api/members/sign-in/confirm': 'signin',
 };
 
 export interface LimitVerdict {
@@ -77,6 +79,7 @@ export class RateLimitService implements OnModuleDestroy {
       checkout: config.RATE_LIMIT_CHECKOUT,
       activation: config.RATE_LIMIT_ACTIVATION,
       newsletter: config.RATE_LIMIT_NEWSLETTER,
+      signin: config.RATE_LIMIT_SIGN_IN,
     };
   }
 

@@ -14,7 +14,11 @@ export interface PolicyInput {
   headers: IncomingHttpHeaders;
   /** Whether the Origin header (when present) is this site or an allowed one. */
   originAllowed: boolean;
+  /** Whether the route also takes an HTML form's body (application/x-www-form-urlencoded). */
+  formBody?: boolean;
 }
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /** Largest body by its Content-Length, in bytes, for a path. */
 export type BodyLimit = (pathname: string) => number;
@@ -41,10 +45,11 @@ export function refusalFor(input: PolicyInput, bodyLimit: BodyLimit): Refusal | 
   }
   if (!hasBody(headers)) return undefined;
   const type = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json') {
+  if (type !== 'application/json' && !(input.formBody && type === FORM_TYPE)) {
+    const accepted = input.formBody ? `application/json or ${FORM_TYPE}` : 'application/json';
     return {
       status: 415,
-      message: `Request bodies must be application/json${type ? `, not ${type.slice(0, 100)}` : ''}`,
+      message: `Request bodies must be ${accepted}${type ? `, not ${type.slice(0, 100)}` : ''}`,
     };
   }
   const limit = bodyLimit(pathname);

@@ -70,17 +70,25 @@ export class ApiRouter {
       return;
     }
     this.crossOrigin(res, corsOrigin);
+    // HEAD is the body-less GET every HTTP server answers; the services do so too.
+    const route = matchRoute(method === 'HEAD' ? 'GET' : method, pathname);
     const refusal = refusalFor(
-      { method, pathname, headers: req.headers, originAllowed: allowedOrigin },
+      {
+        method,
+        pathname,
+        headers: req.headers,
+        originAllowed: allowedOrigin,
+        formBody: route?.formBody === true,
+      },
       this.bodyLimit,
     );
     if (refusal) {
       sendApiError(req, res, refusal.status, refusal.message);
       return;
     }
-    if (!(await this.admit(req, res, method, pathname))) return;
-    // HEAD is the body-less GET every HTTP server answers; the services do so too.
-    const route = matchRoute(method === 'HEAD' ? 'GET' : method, pathname);
+    // Worked out once: the rate limits count it, and the service gets it in the one header it trusts.
+    const client = clientAddress(req, this.config.TRUSTED_PROXY_HOPS);
+    if (!(await this.admit(req, res, client, method, pathname))) return;
     // http-proxy joins paths with a helper that turns "http:/" into "http://"; no route needs one.
     if (route && /https?:\//.test(pathname)) {
       this.notFound(req, res, pathname);
@@ -88,7 +96,7 @@ export class ApiRouter {
     }
     if (route) {
       this.cache.expect(req, route.service, route.path);
-      this.proxy.forward(route.service, `${pathname}${search}`, req, res);
+      this.proxy.forward(route.service, `${pathname}${search}`, req, res, client);
       return;
     }
     const allowed: string[] = [
@@ -123,7 +131,8 @@ export class ApiRouter {
   ): Promise<void> {
     const corsOrigin = this.allowedOriginOf(req);
     // A refusal is not a stored answer: it gets the headers any gateway answer has, then the 429.
-    const admitted = await this.admit(req, res, req.method ?? 'GET', entry.route, () => {
+    const client = clientAddress(req, this.config.TRUSTED_PROXY_HOPS);
+    const admitted = await this.admit(req, res, client, req.method ?? 'GET', entry.route, () => {
       this.cache.setFixedHeaders(res);
       res.setHeader(REQUEST_ID_HEADER, requestId);
       this.crossOrigin(res, corsOrigin);
@@ -152,15 +161,12 @@ export class ApiRouter {
   private async admit(
     req: IncomingMessage,
     res: ServerResponse,
+    client: string,
     method: string,
     pathname: string,
     beforeRefusal: () => void = () => undefined,
   ): Promise<boolean> {
-    const verdict = await this.limits.check(
-      clientAddress(req, this.config.TRUSTED_PROXY_HOPS),
-      method,
-      pathname,
-    );
+    const verdict = await this.limits.check(client, method, pathname);
     if (verdict.retryAfter === undefined) return true;
     beforeRefusal();
     sendApiError(req, res, 429, `Too many requests; try again in ${verdict.retryAfter} s`, {

@@ -1,7 +1,12 @@
 import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { REQUEST_ID_HEADER, SERVICES, type ServiceName } from '@probedge/proto';
+import {
+  CLIENT_ADDRESS_HEADER,
+  REQUEST_ID_HEADER,
+  SERVICES,
+  type ServiceName,
+} from '@probedge/proto';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { EdgeCache } from '../cache/edge-cache.service';
 import { upstreamUrlOf, type GatewayConfig } from '../config/env';
@@ -52,13 +57,23 @@ export class UpstreamProxy implements OnApplicationShutdown {
     this.upstreams = new Map(SERVICES.map((service) => [service, this.createUpstream(service)]));
   }
 
-  /** Forwards the request as it arrived: same method, target, headers and body bytes. */
-  forward(service: ServiceName, target: string, req: IncomingMessage, res: ServerResponse): void {
+  /**
+   * Forwards the request as it arrived: same method, target, headers and body bytes, plus the
+   * visitor's address, which always replaces whatever the client sent under that name.
+   */
+  forward(
+    service: ServiceName,
+    target: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    client: string,
+  ): void {
     const upstream = this.upstreams.get(service);
     if (!upstream) throw new Error(`No upstream for ${service}`);
     // Express trims req.url to the middleware's mount point; the service gets the full target.
     req.url = target;
     req.headers[REQUEST_ID_HEADER] = requestIdOf(req, res);
+    req.headers[CLIENT_ADDRESS_HEADER] = client;
     // x-forwarded-host is rebuilt from Host so a client cannot pose as another public host.
     delete req.headers['x-forwarded-host'];
     void upstream.handler(req, res);

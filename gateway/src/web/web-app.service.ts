@@ -6,6 +6,7 @@ import type { GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
 import { sendApiError } from '../errors/api-error.util';
 import { isAppPage, redirectFor } from './app-pages';
+import { OfferDates, type RefreshedPage } from './offer-dates';
 
 /** Vite writes content-hashed file names under assets/, so a URL there never changes meaning. */
 const ASSETS_PREFIX = '/assets/';
@@ -40,6 +41,7 @@ async function isFile(candidate: string): Promise<boolean> {
 export class WebApp {
   private readonly logger = new Logger(WebApp.name);
   private readonly root: string | undefined;
+  private readonly offers = new OfferDates();
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.root = config.WEB_DIST_DIR;
@@ -116,6 +118,13 @@ export class WebApp {
     file: string,
     cacheControl: string,
   ): Promise<void> {
+    if (file.endsWith('.html')) {
+      const page = await this.offers.refreshed(file);
+      if (page) {
+        this.sendRefreshed(req, res, page, cacheControl);
+        return;
+      }
+    }
     let sent = file;
     if (COMPRESSIBLE.test(file)) {
       res.vary('Accept-Encoding');
@@ -138,5 +147,24 @@ export class WebApp {
       this.logger.error({ err: error }, 'could not send a web file');
       sendApiError(req, res, 500, 'Something went wrong on our side');
     });
+  }
+
+  /** A prerendered page with its offer date brought up to date (Express adds the ETag). */
+  private sendRefreshed(
+    req: Request,
+    res: Response,
+    page: RefreshedPage,
+    cacheControl: string,
+  ): void {
+    res.vary('Accept-Encoding');
+    res.type('html');
+    res.setHeader('cache-control', cacheControl);
+    const encoding = req.acceptsEncodings('br', 'gzip');
+    if (encoding === 'br' || encoding === 'gzip') {
+      res.setHeader('content-encoding', encoding);
+      res.send(encoding === 'br' ? page.br : page.gzip);
+      return;
+    }
+    res.send(page.html);
   }
 }

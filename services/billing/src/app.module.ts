@@ -1,5 +1,7 @@
 import { DynamicModule, Logger, Module } from '@nestjs/common';
-import { KitModule } from '@probedge/kit';
+import { KitModule, MAILER, Mailer } from '@probedge/kit';
+import { AccessService } from './access/access.service';
+import { VisitorCookies } from './access/visitor-cookies';
 import { BillingController } from './billing/billing.controller';
 import { BillingRepository } from './billing/billing.repository';
 import { BillingService } from './billing/billing.service';
@@ -8,6 +10,11 @@ import type { BillingConfig } from './config/env';
 import { PrismaService } from './prisma/prisma.service';
 import { BILLING_PROVIDER, type BillingProvider } from './provider/billing-provider';
 import { createStripeClient, StripeProvider } from './provider/stripe.provider';
+import { MembersController } from './members/members.controller';
+import { MembersRepository } from './members/members.repository';
+import { MembersService } from './members/members.service';
+import { SandboxCheckoutController } from './sandbox/sandbox-checkout.controller';
+import { SandboxCheckoutService } from './sandbox/sandbox-checkout.service';
 import { SandboxPortalController } from './sandbox/sandbox-portal.controller';
 import { SandboxPortalService } from './sandbox/sandbox-portal.service';
 import { SandboxProvider } from './sandbox/sandbox.provider';
@@ -20,7 +27,7 @@ export const SERVICE_NAME = 'billing';
 export const OPENAPI = {
   title: 'ProbEdge billing service',
   description:
-    'Checkout, activation, access checks, Stripe webhooks and the customer portal for the Professional Trading App.',
+    'Checkout, activation, members (sign-in by e-mail link), access checks, Stripe webhooks and the customer portal for the Professional Trading App.',
 };
 
 export function createProvider(config: BillingConfig, sandbox: SandboxRepository): BillingProvider {
@@ -43,7 +50,13 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
-      controllers: [BillingController, WebhooksController, SandboxPortalController],
+      controllers: [
+        BillingController,
+        MembersController,
+        WebhooksController,
+        SandboxCheckoutController,
+        SandboxPortalController,
+      ],
       providers: [
         { provide: BILLING_CONFIG, useValue: config },
         PrismaService,
@@ -54,8 +67,17 @@ export class AppModule {
           useFactory: (sandbox: SandboxRepository) => createProvider(config, sandbox),
           inject: [SandboxRepository],
         },
+        {
+          provide: MAILER,
+          useFactory: () => new Mailer({ url: config.SMTP_URL, from: config.MAIL_FROM }),
+        },
+        VisitorCookies,
+        MembersRepository,
+        AccessService,
         BillingService,
+        MembersService,
         WebhooksService,
+        SandboxCheckoutService,
         SandboxPortalService,
       ],
     };

@@ -13,5 +13,7 @@ runMain(async () => {
     openapi: OPENAPI,
     // Stripe signs the exact bytes it sent: the webhook verifies req.rawBody, not the parsed JSON.
     rawBody: true,
+    // The sandbox checkout page posts an HTML form.
+    formBody: true,
   });
 });

@@ -2,21 +2,41 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { query } from './db';
 import {
+  buy,
   eventPayload,
   OTHER_PRICE_ID,
   parseSetCookie,
-  PRICE_ID,
   signPayload,
+  startCheckout,
   useStripeBilling,
+  type BillingApp,
 } from './support';
-import { subscriptionObject, type FakeSubscription } from './fake-stripe';
+import { subscriptionObject, type FakeSubscription, type SessionOutcome } from './fake-stripe';
 
 describe('activation and access checks against the Stripe API', () => {
   const context = useStripeBilling('probedge_billing_activation');
   const server = () => context.billing.app.getHttpServer();
 
-  const activate = (sessionId: unknown, app = context.billing) =>
-    request(app.app.getHttpServer()).post('/api/activate-subscription').send({ sessionId });
+  /** The checkout cookie of the browser that started each session. */
+  const browsers = new Map<string, string>();
+
+  /** A checkout this test's browser started, settled at Stripe as the buyer paid (or not). */
+  const paidSession = async (outcome: SessionOutcome = {}, app: BillingApp = context.billing) => {
+    const paid = await buy(app, context.stripe, outcome);
+    browsers.set(paid.sessionId, paid.checkoutCookie);
+    return paid;
+  };
+
+  /** Activation from the browser that started the session (unless another cookie is given). */
+  const activate = (
+    sessionId: unknown,
+    app = context.billing,
+    cookie = browsers.get(String(sessionId)),
+  ) => {
+    const req = request(app.app.getHttpServer()).post('/api/activate-subscription');
+    if (cookie) req.set('Cookie', cookie);
+    return req.send({ sessionId });
+  };
 
   const check = (cookie?: string | string[]) => {
     const req = request(server()).get('/api/check-subscription');
@@ -25,7 +45,7 @@ describe('activation and access checks against the Stripe API', () => {
 
   describe('POST /api/activate-subscription', () => {
     it('activates a paid session and sets an httpOnly, SameSite=Lax access cookie on http', async () => {
-      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+      const { sessionId } = await paidSession();
 
       const res = await activate(sessionId);
 
@@ -48,7 +68,7 @@ describe('activation and access checks against the Stripe API', () => {
     });
 
     it('stores only the SHA-256 hash of the token', async () => {
-      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+      const { sessionId } = await paidSession();
       const cookie = parseSetCookie((await activate(sessionId)).headers['set-cookie'])!;
 
       const hash = createHash('sha256').update(cookie.value).digest('hex');
@@ -61,7 +81,7 @@ describe('activation and access checks against the Stripe API', () => {
     });
 
     it('uses a Secure __Host- cookie when the public URL is https', async () => {
-      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+      const { sessionId } = await paidSession({}, context.secureBilling);
 
       const res = await activate(sessionId, context.secureBilling);
 
@@ -74,15 +94,20 @@ describe('activation and access checks against the Stripe API', () => {
       expect(cookie.attributes.some((attribute) => attribute.startsWith('domain='))).toBe(false);
     });
 
-    it('returns the same result, and a working cookie, when the same session is activated again', async () => {
-      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
-
+    it('answers a repeated activation from the buying browser the same, without a new token', async () => {
+      const { sessionId } = await paidSession();
+      const tokens = () => query(context.database.url, 'SELECT token_hash FROM access_tokens');
       const first = await activate(sessionId);
+      const before = await tokens();
+
       const second = await activate(sessionId);
 
       expect(second.status).toBe(200);
       expect(second.body).toEqual(first.body);
-      expect((await check(second.headers['set-cookie'] as unknown as string[])).body).toEqual({
+      expect(second.headers['set-cookie']).toBeUndefined();
+      expect(await tokens()).toEqual(before);
+      // The cookie of the first activation keeps working.
+      expect((await check(first.headers['set-cookie'] as unknown as string[])).body).toEqual({
         hasAccess: true,
       });
       const rows = await query(
@@ -94,7 +119,7 @@ describe('activation and access checks against the Stripe API', () => {
     });
 
     it('activates one session requested several times at once', async () => {
-      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+      const { sessionId } = await paidSession();
 
       const responses = await Promise.all([1, 2, 3, 4].map(() => activate(sessionId)));
 
@@ -102,13 +127,11 @@ describe('activation and access checks against the Stripe API', () => {
       expect(new Set(responses.map((res) => JSON.stringify(res.body)))).toEqual(
         new Set([JSON.stringify({ hasAccess: true, status: 'active' })]),
       );
+      expect(responses.filter((res) => res.headers['set-cookie'] !== undefined)).toHaveLength(1);
     });
 
     it('returns 402 for a completed session that is not paid', async () => {
-      const { sessionId } = context.stripe.addSession({
-        priceId: PRICE_ID,
-        paymentStatus: 'unpaid',
-      });
+      const { sessionId } = await paidSession({ paymentStatus: 'unpaid' });
 
       const res = await activate(sessionId);
 
@@ -118,7 +141,7 @@ describe('activation and access checks against the Stripe API', () => {
     });
 
     it('returns 402 for a session still open at Stripe', async () => {
-      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID, status: 'open' });
+      const { sessionId } = await paidSession({ status: 'open' });
 
       const res = await activate(sessionId);
 
@@ -127,8 +150,7 @@ describe('activation and access checks against the Stripe API', () => {
     });
 
     it('accepts a complete session that needed no payment', async () => {
-      const { sessionId } = context.stripe.addSession({
-        priceId: PRICE_ID,
+      const { sessionId } = await paidSession({
         paymentStatus: 'no_payment_required',
         subscriptionStatus: 'trialing',
       });
@@ -139,7 +161,7 @@ describe('activation and access checks against the Stripe API', () => {
       expect(res.body).toEqual({ hasAccess: true, status: 'trialing' });
     });
 
-    it('returns 404 for a session Stripe does not know', async () => {
+    it('returns 404 for a session never started here', async () => {
       const res = await activate(`cs_test_${'a1B2'.repeat(10)}`);
 
       expect(res.status).toBe(404);
@@ -148,7 +170,7 @@ describe('activation and access checks against the Stripe API', () => {
     });
 
     it('returns 404 for a paid session of another product', async () => {
-      const { sessionId } = context.stripe.addSession({ priceId: OTHER_PRICE_ID });
+      const { sessionId } = await paidSession({ priceId: OTHER_PRICE_ID });
 
       const res = await activate(sessionId);
 
@@ -176,7 +198,7 @@ describe('activation and access checks against the Stripe API', () => {
     });
 
     it('returns 502 when Stripe cannot be reached', async () => {
-      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+      const { sessionId } = await paidSession();
       context.stripe.failing = true;
       try {
         const res = await activate(sessionId);
@@ -184,6 +206,60 @@ describe('activation and access checks against the Stripe API', () => {
       } finally {
         context.stripe.failing = false;
       }
+    });
+  });
+
+  describe('a purchase is bound to the browser that made it', () => {
+    const tokenCount = async () =>
+      (await query(context.database.url, 'SELECT token_hash FROM access_tokens')).length;
+
+    it('gives nothing to an activation without the checkout cookie', async () => {
+      const { sessionId } = await paidSession();
+      const before = await tokenCount();
+
+      const res = await activate(sessionId, context.billing, '');
+
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(
+        'This checkout was completed in another browser. Sign in with the e-mail address you paid with to get access here.',
+      );
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await tokenCount()).toBe(before);
+    });
+
+    it('gives nothing to a second client sending the same session id', async () => {
+      const { sessionId } = await paidSession();
+      expect((await activate(sessionId)).status).toBe(200);
+      // The second client started a checkout of its own, so it holds a checkout cookie too.
+      const other = await startCheckout(context.billing);
+
+      const res = await activate(sessionId, context.billing, other.checkoutCookie);
+
+      expect(res.status).toBe(403);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    });
+
+    it("leaves a visitor's own access and next checkout alone when they open someone else's success link", async () => {
+      const mine = await paidSession();
+      const own = await activate(mine.sessionId);
+      const visitorAccess = parseSetCookie(own.headers['set-cookie'])!;
+      const visitorCookies = [`${visitorAccess.name}=${visitorAccess.value}`, mine.checkoutCookie];
+      const someoneElse = await paidSession();
+      const someoneElsesCustomer = someoneElse.subscription!.customer;
+
+      const res = await activate(someoneElse.sessionId, context.billing, visitorCookies.join('; '));
+
+      expect(res.status).toBe(403);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect((await check(visitorCookies)).body).toEqual({ hasAccess: true });
+      await request(server())
+        .post('/api/create-checkout-session')
+        .set('Cookie', visitorCookies)
+        .send({ tier: 'professional' })
+        .expect(200);
+      const created = context.stripe.requestsTo('POST', '/v1/checkout/sessions').at(-1)!;
+      expect(created.params.get('customer')).toBe(mine.subscription!.customer);
+      expect(created.params.get('customer')).not.toBe(someoneElsesCustomer);
     });
   });
 
@@ -221,7 +297,7 @@ describe('activation and access checks against the Stripe API', () => {
       "keeps a change Stripe reports after the activation when Stripe's clock is %s this server's",
       async (_label, skew) => {
         context.stripe.clockSkewSeconds = skew;
-        const { sessionId, subscription } = context.stripe.addSession({ priceId: PRICE_ID });
+        const { sessionId, subscription } = await paidSession();
         const sub = subscription!;
         const creation = { ...sub, status: 'incomplete' };
         const createdAt = context.stripe.nowSeconds() - 1;
@@ -241,7 +317,7 @@ describe('activation and access checks against the Stripe API', () => {
       "stores the newer state an activation reads after a webhook when Stripe's clock is %s this server's",
       async (_label, skew) => {
         context.stripe.clockSkewSeconds = skew;
-        const { sessionId, subscription } = context.stripe.addSession({ priceId: PRICE_ID });
+        const { sessionId, subscription } = await paidSession();
         const sub = subscription!;
         await deliver('customer.subscription.created', { ...sub }, context.stripe.nowSeconds());
         expect(await stored(sub.id)).toEqual({ status: 'active', cancel_at_period_end: false });
@@ -279,17 +355,14 @@ describe('activation and access checks against the Stripe API', () => {
     });
 
     it('is true for an active subscription', async () => {
-      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+      const { sessionId } = await paidSession();
       const cookie = (await activate(sessionId)).headers['set-cookie'] as unknown as string[];
 
       expect((await check(cookie)).body).toEqual({ hasAccess: true });
     });
 
     it('is true for a past_due subscription within its paid period', async () => {
-      const { sessionId } = context.stripe.addSession({
-        priceId: PRICE_ID,
-        subscriptionStatus: 'past_due',
-      });
+      const { sessionId } = await paidSession({ subscriptionStatus: 'past_due' });
       const activation = await activate(sessionId);
 
       expect(activation.body).toEqual({ hasAccess: true, status: 'past_due' });
@@ -299,7 +372,7 @@ describe('activation and access checks against the Stripe API', () => {
     });
 
     it('is false once the subscription is canceled', async () => {
-      const { sessionId, subscription } = context.stripe.addSession({ priceId: PRICE_ID });
+      const { sessionId, subscription } = await paidSession();
       const cookie = (await activate(sessionId)).headers['set-cookie'] as unknown as string[];
       expect((await check(cookie)).body).toEqual({ hasAccess: true });
 
@@ -319,7 +392,7 @@ describe('activation and access checks against the Stripe API', () => {
     });
 
     it('does not accept the http cookie name on the https deployment', async () => {
-      const { sessionId } = context.stripe.addSession({ priceId: PRICE_ID });
+      const { sessionId } = await paidSession();
       const cookie = parseSetCookie((await activate(sessionId)).headers['set-cookie'])!;
 
       const res = await request(context.secureBilling.app.getHttpServer())

@@ -1,6 +1,16 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { query } from './db';
-import { eventPayload, PRICE_ID, signPayload, useStripeBilling } from './support';
+import { type SessionOutcome } from './fake-stripe';
+import {
+  buy,
+  cookieFrom,
+  eventPayload,
+  PRICE_ID,
+  signPayload,
+  startCheckout as startBrowserCheckout,
+  useStripeBilling,
+} from './support';
 
 interface CheckoutRow extends Record<string, unknown> {
   id: string;
@@ -18,6 +28,16 @@ describe('checkout and portal against the Stripe API', () => {
   beforeEach(() => {
     context.stripe.failing = false;
   });
+
+  /** A browser buys and activates: its purchase cookie (and the Stripe subscription). */
+  const boughtAndActivated = async (outcome: SessionOutcome = {}) => {
+    const paid = await buy(context.billing, context.stripe, outcome);
+    const activation = await request(server())
+      .post('/api/activate-subscription')
+      .set('Cookie', paid.checkoutCookie)
+      .send({ sessionId: paid.sessionId });
+    return { activation, subscription: paid.subscription! };
+  };
 
   it('creates a subscription Checkout session for the configured price with an idempotency key', async () => {
     const res = await request(server())
@@ -44,12 +64,15 @@ describe('checkout and portal against the Stripe API', () => {
       .post('/api/create-checkout-session')
       .set('Idempotency-Key', key)
       .send({ tier: 'professional' });
+    const browser = cookieFrom(first.headers['set-cookie'], 'probedge_checkout')!;
     const again = await request(server())
       .post('/api/create-checkout-session')
+      .set('Cookie', browser)
       .set('Idempotency-Key', key)
       .send({ tier: 'professional' });
     const other = await request(server())
       .post('/api/create-checkout-session')
+      .set('Cookie', browser)
       .set('Idempotency-Key', 'another-key-0002-abcdef')
       .send({ tier: 'professional' });
 
@@ -62,12 +85,30 @@ describe('checkout and portal against the Stripe API', () => {
     expect(sent.filter((value) => value.endsWith(key))).toHaveLength(1);
   });
 
+  it('never shares a session between two visitors who send the same Idempotency-Key', async () => {
+    const key = 'shared-key-0009-abcdef';
+    const visitor = await request(server())
+      .post('/api/create-checkout-session')
+      .set('Idempotency-Key', key)
+      .send({ tier: 'professional' });
+    const stranger = await request(server())
+      .post('/api/create-checkout-session')
+      .set('Idempotency-Key', key)
+      .send({ tier: 'professional' });
+
+    expect(visitor.status).toBe(200);
+    expect(stranger.status).toBe(200);
+    expect(stranger.body.url).not.toBe(visitor.body.url);
+  });
+
   it('gets the same session from Stripe when simultaneous retries race past the database', async () => {
     const key = 'racing-key-0003-abcdef';
+    const { checkoutCookie } = await startBrowserCheckout(context.billing);
     const responses = await Promise.all(
       [1, 2, 3].map(() =>
         request(server())
           .post('/api/create-checkout-session')
+          .set('Cookie', checkoutCookie)
           .set('Idempotency-Key', key)
           .send({ tier: 'professional' }),
       ),
@@ -101,15 +142,19 @@ describe('checkout and portal against the Stripe API', () => {
       expect(res.status).toBe(200);
       const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(res.body.url as string)?.[1];
       expect(sessionId).toBeDefined();
-      return { sessionId: sessionId!, url: res.body.url as string };
+      const cookie = cookieFrom(res.headers['set-cookie'], 'probedge_checkout')!;
+      return { sessionId: sessionId!, url: res.body.url as string, cookie };
     };
 
     it('is stored when checkout starts and marked completed by the activation', async () => {
-      const { sessionId, url } = await startCheckout('row-key-0004-abcdef');
+      const { sessionId, url, cookie } = await startCheckout('row-key-0004-abcdef');
+      const browser = createHash('sha256')
+        .update(cookie.slice(cookie.indexOf('=') + 1))
+        .digest('hex');
 
       expect(await checkoutRow(sessionId)).toEqual({
         id: sessionId,
-        idempotency_key: 'checkout:new:row-key-0004-abcdef',
+        idempotency_key: `checkout:b:${browser}:row-key-0004-abcdef`,
         tier: 'professional',
         url,
         customer_id: null,
@@ -119,6 +164,7 @@ describe('checkout and portal against the Stripe API', () => {
       context.stripe.completeSession(sessionId);
       const activation = await request(server())
         .post('/api/activate-subscription')
+        .set('Cookie', cookie)
         .send({ sessionId });
 
       expect(activation.status).toBe(200);
@@ -191,10 +237,7 @@ describe('checkout and portal against the Stripe API', () => {
   });
 
   it('reuses the Stripe customer of a visitor who already has access', async () => {
-    const { sessionId, subscription } = context.stripe.addSession({ priceId: PRICE_ID });
-    const activation = await request(server())
-      .post('/api/activate-subscription')
-      .send({ sessionId });
+    const { activation, subscription } = await boughtAndActivated();
     const cookie = activation.headers['set-cookie'] as unknown as string[];
 
     const res = await request(server())
@@ -204,7 +247,7 @@ describe('checkout and portal against the Stripe API', () => {
 
     expect(res.status).toBe(200);
     const [created] = context.stripe.requestsTo('POST', '/v1/checkout/sessions').slice(-1);
-    expect(created!.params.get('customer')).toBe(subscription!.customer);
+    expect(created!.params.get('customer')).toBe(subscription.customer);
   });
 
   describe('customer portal', () => {
@@ -223,10 +266,7 @@ describe('checkout and portal against the Stripe API', () => {
     });
 
     it("opens Stripe's portal for the cookie's customer, returning to /account", async () => {
-      const { sessionId, subscription } = context.stripe.addSession({ priceId: PRICE_ID });
-      const activation = await request(server())
-        .post('/api/activate-subscription')
-        .send({ sessionId });
+      const { activation, subscription } = await boughtAndActivated();
 
       const res = await request(server())
         .post('/api/create-portal-session')
@@ -235,18 +275,12 @@ describe('checkout and portal against the Stripe API', () => {
       expect(res.status).toBe(200);
       expect(res.body.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
       const [portal] = context.stripe.requestsTo('POST', '/v1/billing_portal/sessions').slice(-1);
-      expect(portal!.params.get('customer')).toBe(subscription!.customer);
+      expect(portal!.params.get('customer')).toBe(subscription.customer);
       expect(portal!.params.get('return_url')).toBe('http://localhost:8080/account');
     });
 
     it('returns 401 once the subscription no longer grants access', async () => {
-      const { sessionId } = context.stripe.addSession({
-        priceId: PRICE_ID,
-        subscriptionStatus: 'canceled',
-      });
-      const activation = await request(server())
-        .post('/api/activate-subscription')
-        .send({ sessionId });
+      const { activation } = await boughtAndActivated({ subscriptionStatus: 'canceled' });
       expect(activation.body).toEqual({ hasAccess: false, status: 'canceled' });
 
       const res = await request(server())
@@ -283,6 +317,11 @@ describe('checkout and portal against the Stripe API', () => {
         '/api/stripe/webhook',
         '/api/billing/sandbox-portal',
         '/api/billing/sandbox-portal/cancel',
+        '/api/billing/sandbox-checkout/{id}',
+        '/api/members/sign-in',
+        '/api/members/sign-in/confirm',
+        '/api/members/sign-out',
+        '/api/members/me',
       ]),
     );
   });

@@ -21,6 +21,18 @@ interface FakeSession {
   cancel_url: string;
   created: number;
   expires_at: number;
+  /** customer_email when created; customer_details.email once paid. */
+  email: string | null;
+}
+
+export interface SessionOutcome {
+  status?: FakeSession['status'];
+  paymentStatus?: FakeSession['payment_status'];
+  subscriptionStatus?: string;
+  /** What the buyer typed on Stripe's page (customer_details.email). */
+  email?: string;
+  /** Another price than the one the session was created with. */
+  priceId?: string;
 }
 
 export interface FakeSubscription {
@@ -84,6 +96,8 @@ export class FakeStripe {
   readonly secretKey = 'sk_test_fake_probedge';
   /** When set, every request answers 500 (the provider is down). */
   failing = false;
+  /** Runs before each request is answered: a test can look at the caller's state meanwhile. */
+  beforeAnswer?: (method: string, path: string) => Promise<void>;
   /** How far Stripe's clock (its Date header, object and event times) is from this machine's. */
   clockSkewSeconds = 0;
   private readonly replays = new Map<string, { body: string; status: number; response: string }>();
@@ -154,8 +168,36 @@ export class FakeStripe {
       cancel_url: 'http://localhost:8080/subscribe?canceled=true',
       created: this.nowSeconds(),
       expires_at: this.nowSeconds() + 86_400,
+      email: null,
     });
     return { sessionId: id, subscription };
+  }
+
+  /**
+   * What the visitor did on Stripe's page for a session billing created: by default paid and
+   * subscribed; a status, payment status or subscription status says otherwise.
+   */
+  settleSession(id: string, outcome: SessionOutcome = {}): FakeSubscription | null {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`No such fake session ${id}`);
+    const status = outcome.status ?? 'complete';
+    if (outcome.priceId) session.priceId = outcome.priceId;
+    const subscription =
+      status === 'complete'
+        ? this.addSubscription({
+            priceId: session.priceId,
+            status: outcome.subscriptionStatus ?? 'active',
+            ...(session.customer && { customer: session.customer }),
+          })
+        : null;
+    Object.assign(session, {
+      status,
+      payment_status: outcome.paymentStatus ?? (status === 'complete' ? 'paid' : 'unpaid'),
+      customer: subscription?.customer ?? session.customer,
+      subscription: subscription?.id ?? null,
+      email: outcome.email ?? session.email,
+    });
+    return subscription;
   }
 
   /** The visitor pays on Stripe's page for a session billing created: complete, paid, subscribed. */
@@ -184,6 +226,9 @@ export class FakeStripe {
       status: session.status,
       payment_status: session.payment_status,
       customer: session.customer,
+      customer_email: session.email,
+      customer_details:
+        session.status === 'complete' && session.email ? { email: session.email } : null,
       subscription:
         expand.includes('subscription') && sub ? subscriptionObject(sub) : session.subscription,
       success_url: session.success_url,
@@ -216,6 +261,7 @@ export class FakeStripe {
     const body = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://fake');
     const params = new URLSearchParams(req.method === 'GET' ? url.search : body);
+    await this.beforeAnswer?.(req.method ?? '', url.pathname);
     this.requests.push({
       method: req.method ?? '',
       path: url.pathname,
@@ -315,6 +361,7 @@ export class FakeStripe {
         cancel_url: params.get('cancel_url') ?? '',
         created: this.nowSeconds(),
         expires_at: this.nowSeconds() + 86_400,
+        email: params.get('customer_email'),
       };
       this.sessions.set(id, session);
       return send(200, this.sessionObject(session, []));

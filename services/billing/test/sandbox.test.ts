@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
 import request from 'supertest';
 import { query } from './db';
-import { MIGRATIONS_DIR, startBillingApp, type BillingApp } from './support';
+import { cookieFrom, MIGRATIONS_DIR, startBillingApp, type BillingApp } from './support';
 
 describe('the sandbox provider (no Stripe key)', () => {
   let database: TestDatabase;
@@ -21,18 +21,61 @@ describe('the sandbox provider (no Stripe key)', () => {
     await database?.drop();
   });
 
-  it('runs the whole purchase offline: checkout, success page, activation, access, portal, cancel', async () => {
+  it('runs the whole purchase offline: checkout page, success page, activation, access, portal, cancel', async () => {
     const checkout = await request(server())
       .post('/api/create-checkout-session')
       .send({ tier: 'professional' });
     expect(checkout.status).toBe(200);
     const url = new URL(checkout.body.url);
-    expect(`${url.origin}${url.pathname}`).toBe('http://localhost:8080/subscribe/success');
-    const sessionId = url.searchParams.get('session_id')!;
-    expect(sessionId).toMatch(/^cs_sandbox_[A-Za-z0-9]{24}$/);
+    const sessionId = /^\/api\/billing\/sandbox-checkout\/(cs_sandbox_[A-Za-z0-9]{24})$/.exec(
+      url.pathname,
+    )?.[1];
+    expect(url.origin).toBe('http://localhost:8080');
+    expect(sessionId).toBeDefined();
+    const browser = cookieFrom(checkout.headers['set-cookie'], 'probedge_checkout')!;
+
+    // Not paid yet: the page asks for the buyer's e-mail, as Stripe's does.
+    const unpaid = await request(server())
+      .post('/api/activate-subscription')
+      .set('Cookie', browser)
+      .send({ sessionId });
+    expect(unpaid.status).toBe(402);
+    const form = await request(server()).get(url.pathname);
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('Sandbox billing — no real payment');
+    expect(form.text).toContain('<label for="email">E-mail</label>');
+    expect(form.text).toContain(`action="/api/billing/sandbox-checkout/${sessionId}"`);
+    expect(form.text).toContain('Pay $29.99 (sandbox)');
+
+    const refused = await request(server())
+      .post(url.pathname)
+      .type('form')
+      .send({ email: 'ann@@example' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('role="alert"');
+    expect(refused.text).toContain('value="ann@@example"');
+
+    const paid = await request(server())
+      .post(url.pathname)
+      .type('form')
+      .send({ email: 'Ann@Example.com' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.location).toBe(
+      `http://localhost:8080/subscribe/success?session_id=${sessionId}`,
+    );
+    // Paying again (a double submit) goes on to the same page and starts nothing new.
+    const twice = await request(server())
+      .post(url.pathname)
+      .type('form')
+      .send({ email: 'x@example.com' });
+    expect(twice.status).toBe(303);
+    expect(
+      await query(database.url, 'SELECT email FROM sandbox_sessions WHERE id = $1', [sessionId]),
+    ).toEqual([{ email: 'ann@example.com' }]);
 
     const activation = await request(server())
       .post('/api/activate-subscription')
+      .set('Cookie', browser)
       .send({ sessionId });
     expect(activation.status).toBe(200);
     expect(activation.body).toEqual({ hasAccess: true, status: 'active' });
@@ -74,15 +117,35 @@ describe('the sandbox provider (no Stripe key)', () => {
     expect(after.text).not.toContain('Cancel subscription');
   });
 
+  it('names the configured brand and support address on the portal page', async () => {
+    const branded = await startBillingApp({
+      DATABASE_URL: database.url,
+      PUBLIC_URL: 'http://localhost:8080',
+      BRAND_NAME: 'Northwind Markets',
+      SUPPORT_EMAIL: 'help@northwind.example',
+    });
+    try {
+      const page = await request(branded.app.getHttpServer()).get('/api/billing/sandbox-portal');
+      expect(page.status).toBe(401);
+      expect(page.text).toContain('<title>Sandbox billing portal — Northwind Markets</title>');
+      expect(page.text).toContain('>Return to Northwind Markets</a>');
+      expect(page.text).toContain('<a href="mailto:help@northwind.example">');
+      expect(page.text).not.toContain('ProbEdge');
+    } finally {
+      await branded.close();
+    }
+  });
+
   it('replays a checkout retried with the same Idempotency-Key', async () => {
-    const send = () =>
+    const send = (cookie = '') =>
       request(server())
         .post('/api/create-checkout-session')
+        .set('Cookie', cookie)
         .set('Idempotency-Key', 'sandbox-retry-0001')
         .send({ tier: 'professional' });
 
     const first = await send();
-    const again = await send();
+    const again = await send(cookieFrom(first.headers['set-cookie'], 'probedge_checkout'));
 
     expect(again.body.url).toBe(first.body.url);
     const sessions = await query(database.url, 'SELECT id FROM sandbox_sessions');
@@ -90,10 +153,16 @@ describe('the sandbox provider (no Stripe key)', () => {
   });
 
   it('gives simultaneous retries with one Idempotency-Key one session', async () => {
+    const browser = cookieFrom(
+      (await request(server()).post('/api/create-checkout-session').send({ tier: 'professional' }))
+        .headers['set-cookie'],
+      'probedge_checkout',
+    )!;
     const responses = await Promise.all(
       [1, 2, 3].map(() =>
         request(server())
           .post('/api/create-checkout-session')
+          .set('Cookie', browser)
           .set('Idempotency-Key', 'sandbox-race-0001')
           .send({ tier: 'professional' }),
       ),
@@ -121,6 +190,16 @@ describe('the sandbox provider (no Stripe key)', () => {
           .send({ sessionId: `cs_sandbox_${'Z'.repeat(24)}` })
       ).status,
     ).toBe(404);
+  });
+
+  it('answers 404 for the checkout page of an unknown or malformed session', async () => {
+    const unknown = await request(server()).get(
+      `/api/billing/sandbox-checkout/cs_sandbox_${'Z'.repeat(24)}`,
+    );
+    const malformed = await request(server()).get('/api/billing/sandbox-checkout/cs_test_1');
+
+    expect(unknown.status).toBe(404);
+    expect(malformed.status).toBe(400);
   });
 
   it('answers 401 for the portal without an access cookie', async () => {

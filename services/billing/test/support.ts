@@ -3,9 +3,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '@probedge/kit';
 import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
 import Stripe from 'stripe';
+import request from 'supertest';
 import { AppModule, OPENAPI } from '../src/app.module';
 import { loadBillingConfig, type BillingConfig } from '../src/config/env';
-import { FakeStripe } from './fake-stripe';
+import { FakeStripe, type FakeSubscription, type SessionOutcome } from './fake-stripe';
 
 export const MIGRATIONS_DIR = path.join(__dirname, '..', 'prisma', 'migrations');
 export const PRICE_ID = 'price_1ProfessionalMonthly';
@@ -25,6 +26,7 @@ export async function startBillingApp(env: NodeJS.ProcessEnv): Promise<BillingAp
     bodyLimit: config.BODY_LIMIT,
     openapi: OPENAPI,
     rawBody: true,
+    formBody: true,
   });
   app.useLogger(false);
   await app.init();
@@ -54,12 +56,15 @@ export function stripeEnv(database: TestDatabase, stripe: FakeStripe): NodeJS.Pr
 }
 
 /** A database of its own, the fake Stripe API, and the billing app pointed at both. */
-export function useStripeBilling(prefix: string): StripeTestContext {
+export function useStripeBilling(
+  prefix: string,
+  extraEnv: () => NodeJS.ProcessEnv = () => ({}),
+): StripeTestContext {
   const context = {} as StripeTestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase(prefix, MIGRATIONS_DIR);
     context.stripe = await new FakeStripe().start();
-    const env = stripeEnv(context.database, context.stripe);
+    const env = { ...stripeEnv(context.database, context.stripe), ...extraEnv() };
     context.billing = await startBillingApp(env);
     context.secureBilling = await startBillingApp({
       ...env,
@@ -118,4 +123,52 @@ export function parseSetCookie(header: string | string[] | undefined) {
     attributes: attributes.map((attribute) => attribute.toLowerCase()),
     raw: first,
   };
+}
+
+/** The Cookie header value (name=value) of a Set-Cookie for the named cookie, if set. */
+export function cookieFrom(setCookie: unknown, name: string): string | undefined {
+  const headers = Array.isArray(setCookie) ? (setCookie as string[]) : [];
+  const found = headers.find((header) => header.startsWith(`${name}=`));
+  return found?.split(';')[0];
+}
+
+export interface StartedCheckout {
+  sessionId: string;
+  /** The checkout cookie the browser got (name=value). */
+  checkoutCookie: string;
+  url: string;
+}
+
+/** A browser starts checkout through billing, sending the cookies it holds. */
+export async function startCheckout(
+  app: BillingApp,
+  cookies: string[] = [],
+): Promise<StartedCheckout> {
+  const req = request(app.app.getHttpServer()).post('/api/create-checkout-session');
+  if (cookies.length > 0) req.set('Cookie', cookies);
+  const res = await req.send({ tier: 'professional' });
+  if (res.status !== 200) throw new Error(`checkout answered ${res.status}: ${res.text}`);
+  const url = res.body.url as string;
+  const sessionId = /\/(cs_[A-Za-z0-9_]+)$/.exec(new URL(url).pathname)?.[1];
+  const name = app.config.PUBLIC_URL.startsWith('https:')
+    ? '__Host-probedge_checkout'
+    : 'probedge_checkout';
+  const checkoutCookie = cookieFrom(res.headers['set-cookie'], name);
+  if (!sessionId || !checkoutCookie) throw new Error(`no session id or checkout cookie in ${url}`);
+  return { sessionId, checkoutCookie, url };
+}
+
+export interface PaidCheckout extends StartedCheckout {
+  subscription: FakeSubscription | null;
+}
+
+/** A checkout started by a browser, then settled at the Stripe fake as the buyer did. */
+export async function buy(
+  app: BillingApp,
+  stripe: FakeStripe,
+  outcome: SessionOutcome = {},
+  cookies: string[] = [],
+): Promise<PaidCheckout> {
+  const started = await startCheckout(app, cookies);
+  return { ...started, subscription: stripe.settleSession(started.sessionId, outcome) };
 }

@@ -238,14 +238,28 @@ describe('POST /api/stripe/webhook', () => {
     expect(await stored(sub.id)).toMatchObject({ status: 'canceled' });
   });
 
-  it('settles two different states with the same timestamp by asking Stripe', async () => {
+  it('settles two different states with the same timestamp by asking Stripe, with no transaction open meanwhile', async () => {
     const sub = context.stripe.addSubscription({ priceId: PRICE_ID, status: 'past_due' });
     const t = nowSeconds();
-
-    await deliver(updated({ ...sub, status: 'active' }, t));
-    await deliver(updated({ ...sub, status: 'past_due' }, t));
+    const openWhileAsked: number[] = [];
+    context.stripe.beforeAnswer = async (method, path) => {
+      if (method !== 'GET' || path !== `/v1/subscriptions/${sub.id}`) return;
+      const rows = await query<{ open: string }>(
+        context.database.url,
+        "SELECT count(*) AS open FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'",
+      );
+      openWhileAsked.push(Number(rows[0]!.open));
+    };
+    try {
+      await deliver(updated({ ...sub, status: 'active' }, t));
+      await deliver(updated({ ...sub, status: 'past_due' }, t));
+    } finally {
+      context.stripe.beforeAnswer = undefined;
+    }
 
     expect(await stored(sub.id)).toMatchObject({ status: 'past_due' });
+    // Stripe was asked (the tie), and no database transaction waited on the answer.
+    expect(openWhileAsked).toEqual([0]);
   });
 
   it('ignores events for other products with 200', async () => {

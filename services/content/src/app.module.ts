@@ -5,7 +5,7 @@ import {
   Module,
   type NestModule,
 } from '@nestjs/common';
-import { KitModule, sharedCache } from '@probedge/kit';
+import { KitModule, MAILER, Mailer, sharedCache } from '@probedge/kit';
 import { ContentCache } from './cache/content-cache';
 import { CONTENT_CONFIG } from './config/content-config';
 import type { ContentConfig } from './config/env';
@@ -15,7 +15,6 @@ import { ContentService } from './content/content.service';
 import { FaqController } from './faq/faq.controller';
 import { FaqRepository } from './faq/faq.repository';
 import { FaqService } from './faq/faq.service';
-import { LogMailer, MAILER, SmtpMailer } from './newsletter/mailer';
 import { NewsletterController } from './newsletter/newsletter.controller';
 import { NewsletterRepository } from './newsletter/newsletter.repository';
 import { NewsletterService } from './newsletter/newsletter.service';
@@ -49,8 +48,7 @@ export class AppModule implements NestModule {
         SyncService,
         {
           provide: MAILER,
-          useFactory: () =>
-            config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new LogMailer(),
+          useFactory: () => new Mailer({ url: config.SMTP_URL, from: config.MAIL_FROM }),
         },
         NewsletterRepository,
         NewsletterService,

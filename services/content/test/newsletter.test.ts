@@ -50,7 +50,7 @@ describe('newsletter double opt-in', () => {
   const inbox: Received[] = [];
   const http = () => request(ctx.app.getHttpServer());
   const signUp = (email: unknown, from = '198.51.100.1') =>
-    http().post('/api/newsletter').set('X-Forwarded-For', from).send({ email });
+    http().post('/api/newsletter').set('X-Client-Address', from).send({ email });
   const row = (email: string) =>
     ctx.app.get(PrismaService).newsletterSubscriber.findUnique({ where: { email } });
 
@@ -129,11 +129,17 @@ describe('newsletter double opt-in', () => {
     [{}, 'email'],
     [{ email: 'not-an-address' }, 'email must be an e-mail address'],
     [{ email: `${'a'.repeat(250)}@example.com` }, 'email'],
+    [{ email: '"ann\r\nBcc: x@evil.example"@example.com' }, 'control characters'],
+    [{ email: 'ann@example.com\r\nBcc: x@evil.example' }, 'control characters'],
+    [
+      { email: `${'a'.repeat(60)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com` },
+      'at most 254 bytes',
+    ],
     [{ email: 'ok@example.com', admin: true }, 'admin'],
   ])('answers 400 naming the problem for %j', async (body, message) => {
     const res = await http()
       .post('/api/newsletter')
-      .set('X-Forwarded-For', '198.51.100.6')
+      .set('X-Client-Address', '198.51.100.6')
       .send(body)
       .expect(400);
     expect(res.body.message).toContain(message);
@@ -159,5 +165,68 @@ describe('newsletter double opt-in', () => {
     }
     await signUp('outage@example.com', '198.51.100.7').expect(202);
     expect(inbox).toHaveLength(1);
+  });
+});
+
+describe('newsletter texts under another brand', () => {
+  let ctx: TestContext;
+  let smtp: SMTPServer;
+  const inbox: Received[] = [];
+  const http = () => request(ctx.app.getHttpServer());
+  /** Headers and text of a received message, quoted-printable soft breaks undone. */
+  const parts = (message: Received) => {
+    const raw = message.body.replace(/\r\n[ \t]+/g, ' ');
+    const split = raw.indexOf('\r\n\r\n');
+    return {
+      headers: raw.slice(0, split),
+      text: raw
+        .slice(split)
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    };
+  };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    smtp = await startSmtp(port, inbox);
+    ctx = await startTestApp(BUNDLED_CONTENT_DIR, {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'Northwind Markets <no-reply@northwind.example>',
+      BRAND_NAME: 'Northwind Markets',
+      SUPPORT_EMAIL: 'help@northwind.example',
+    });
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await stopSmtp(smtp);
+  });
+
+  it('names the configured brand and support address in the mail and on the page', async () => {
+    await http()
+      .post('/api/newsletter')
+      .set('X-Forwarded-For', '198.51.100.9')
+      .send({ email: 'brand@example.com' })
+      .expect(202);
+    expect(inbox).toHaveLength(1);
+    const { headers, text } = parts(inbox[0]);
+    expect(headers).toContain(
+      'Subject: Confirm your Northwind Markets Daily Insights subscription',
+    );
+    expect(text).toContain('receive Northwind Markets Daily Insights at this address');
+    expect(text).toContain('Questions? Write to help@northwind.example.');
+    expect(`${headers}${text}`).not.toContain('ProbEdge');
+
+    for (const [link, status] of [
+      [linkIn(inbox[0]), 200],
+      [`/api/newsletter/confirm?token=${'B'.repeat(43)}`, 404],
+      ['/api/newsletter/confirm?token=short', 400],
+    ] as const) {
+      const page = await http().get(link).set('Accept', 'text/html').expect(status);
+      expect(page.text).toMatch(/<title>[^<]+ · Northwind Markets<\/title>/);
+      expect(page.text).toContain('>Back to Northwind Markets</a>');
+      expect(page.text).toContain('<a href="mailto:help@northwind.example">');
+      expect(page.text).not.toContain('ProbEdge');
+    }
   });
 });

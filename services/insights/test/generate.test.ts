@@ -161,7 +161,7 @@ describe('generating the daily items', () => {
       const post = () =>
         request(limited.app.getHttpServer())
           .post('/api/generate-analysis')
-          .set('X-Forwarded-For', '203.0.113.7');
+          .set('X-Client-Address', '203.0.113.7');
       await post().expect(200);
       await post().expect(200);
       const res = await post().expect(429);
@@ -174,7 +174,7 @@ describe('generating the daily items', () => {
       // Another client is not affected.
       await request(limited.app.getHttpServer())
         .post('/api/generate-analysis')
-        .set('X-Forwarded-For', '203.0.113.8')
+        .set('X-Client-Address', '203.0.113.8')
         .expect(200);
     } finally {
       await limited.close();

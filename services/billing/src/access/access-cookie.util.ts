@@ -1,27 +1,43 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions } from 'express';
 
-const BASE_COOKIE_NAME = 'probedge_access';
+/** The purchase cookie: access bound to the customer whose checkout this browser completed. */
+const ACCESS_COOKIE_NAME = 'probedge_access';
+/** The member session: access that follows a signed-in e-mail address. */
+const MEMBER_COOKIE_NAME = 'probedge_member';
+/** Binds a checkout to the browser that started it, until it is activated there. */
+const CHECKOUT_COOKIE_NAME = 'probedge_checkout';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface AccessCookie {
   name: string;
   options: CookieOptions;
 }
 
-/** On https the __Host- prefix makes the browser insist on Secure, Path=/ and no Domain. */
-export function accessCookie(publicUrl: string, maxAgeDays: number): AccessCookie {
+/**
+ * An httpOnly, SameSite=Lax cookie for the whole site. On https the __Host- prefix makes the
+ * browser insist on Secure, Path=/ and no Domain.
+ */
+function browserCookie(baseName: string, publicUrl: string, maxAgeMs: number): AccessCookie {
   const secure = new URL(publicUrl).protocol === 'https:';
   return {
-    name: secure ? `__Host-${BASE_COOKIE_NAME}` : BASE_COOKIE_NAME,
-    options: {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      path: '/',
-      maxAge: maxAgeDays * 24 * 60 * 60 * 1000,
-    },
+    name: secure ? `__Host-${baseName}` : baseName,
+    options: { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: maxAgeMs },
   };
+}
+
+export function accessCookie(publicUrl: string, maxAgeDays: number): AccessCookie {
+  return browserCookie(ACCESS_COOKIE_NAME, publicUrl, maxAgeDays * DAY_MS);
+}
+
+export function memberCookie(publicUrl: string, maxAgeDays: number): AccessCookie {
+  return browserCookie(MEMBER_COOKIE_NAME, publicUrl, maxAgeDays * DAY_MS);
+}
+
+/** As long as a Stripe Checkout session can be paid (24 hours by default). */
+export function checkoutCookie(publicUrl: string): AccessCookie {
+  return browserCookie(CHECKOUT_COOKIE_NAME, publicUrl, DAY_MS);
 }
 
 /** 256 random bits, URL-safe; only its hash is stored. */

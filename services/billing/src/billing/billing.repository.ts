@@ -53,8 +53,13 @@ export class BillingRepository {
   }
 
   subscriptionsOf(customerId: string, priceId: string): Promise<Subscription[]> {
+    return this.subscriptionsOfCustomers([customerId], priceId);
+  }
+
+  /** Newest state first. */
+  subscriptionsOfCustomers(customerIds: string[], priceId: string): Promise<Subscription[]> {
     return this.prisma.subscription.findMany({
-      where: { customerId, priceId },
+      where: { customerId: { in: customerIds }, priceId },
       orderBy: { stateAt: 'desc' },
     });
   }
@@ -105,6 +110,19 @@ export class BillingRepository {
     return close && !same ? 'tie' : 'stale';
   }
 
+  findCheckout(id: string): Promise<CheckoutSession | null> {
+    return this.prisma.checkoutSession.findUnique({ where: { id } });
+  }
+
+  /** true for the one call that activates the session; false when it was activated before. */
+  async markActivated(id: string, at: Date, db: Db): Promise<boolean> {
+    const { count } = await db.checkoutSession.updateMany({
+      where: { id, activatedAt: null },
+      data: { activatedAt: at },
+    });
+    return count === 1;
+  }
+
   findCheckoutByKey(idempotencyKey: string): Promise<CheckoutSession | null> {
     return this.prisma.checkoutSession.findUnique({ where: { idempotencyKey } });
   }
@@ -117,12 +135,14 @@ export class BillingRepository {
     url: string;
     customerId: string | null;
     expiresAt: Date | null;
+    browserHash: string;
   }): Promise<string> {
     // No conflict target: a twin row by id (Stripe replayed) or by key (sandbox) both mean "already there".
     await this.prisma.$executeRaw`
-      INSERT INTO checkout_sessions (id, idempotency_key, tier, url, customer_id, expires_at, created_at)
+      INSERT INTO checkout_sessions
+        (id, idempotency_key, tier, url, customer_id, expires_at, browser_hash, created_at)
       VALUES (${session.id}, ${session.idempotencyKey}, ${session.tier}, ${session.url},
-              ${session.customerId}, ${session.expiresAt}, now())
+              ${session.customerId}, ${session.expiresAt}, ${session.browserHash}, now())
       ON CONFLICT DO NOTHING`;
     const row = await this.prisma.checkoutSession.findUnique({
       where: { idempotencyKey: session.idempotencyKey },

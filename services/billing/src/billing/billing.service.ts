@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BadGatewayException,
   BadRequestException,
+  ForbiddenException,
   HttpException,
   HttpStatus,
   Inject,
@@ -15,15 +16,13 @@ import type {
   PlanTier,
   PortalResponse,
 } from '@probedge/proto';
-import {
-  accessCookie,
-  hashToken,
-  isWellFormedToken,
-  newAccessToken,
-} from '../access/access-cookie.util';
-import { grantsAccess } from '../access/access.util';
+import { AccessService } from '../access/access.service';
+import { hashToken, isWellFormedToken, newAccessToken } from '../access/access-cookie.util';
+import type { Visitor } from '../access/visitor-cookies';
 import { BILLING_CONFIG } from '../config/billing-config';
 import type { BillingConfig } from '../config/env';
+import { normalisedOrRaw } from '../members/member-email.util';
+import { MembersRepository } from '../members/members.repository';
 import { planCatalog, type Plan } from '../plans/plans.util';
 import {
   BILLING_PROVIDER,
@@ -36,11 +35,33 @@ import { BillingRepository, type Db } from './billing.repository';
 /** Stripe's own limit on idempotency keys is 255 characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
 
+export const OTHER_BROWSER_MESSAGE =
+  'This checkout was completed in another browser. Sign in with the e-mail address you paid with to get access here.';
+
+export interface StartedCheckout {
+  response: CheckoutResponse;
+  /** The checkout cookie value to (re)set: this browser's binding to its checkouts. */
+  checkoutToken: string;
+}
+
 export interface IssuedAccess {
   response: ActivationResponse;
-  /** The cookie value to hand to the browser. */
-  token: string;
+  /** The purchase cookie value to hand to the browser; none when the session was activated before. */
+  token?: string;
 }
+
+/**
+ * A subscription state too close in time to the stored one to order them: it is re-read from the
+ * provider, outside the transaction, and the work runs again with that state.
+ */
+class StateTie extends Error {
+  constructor(readonly subscriptionId: string) {
+    super(`subscription ${subscriptionId}: states too close to order`);
+  }
+}
+
+/** Writes a subscription state within a transaction; true when it was stored. */
+export type StoreState = (snapshot: SubscriptionSnapshot) => Promise<boolean>;
 
 @Injectable()
 export class BillingService {
@@ -50,12 +71,10 @@ export class BillingService {
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     @Inject(BILLING_PROVIDER) private readonly provider: BillingProvider,
     private readonly repository: BillingRepository,
+    private readonly members: MembersRepository,
+    private readonly access: AccessService,
   ) {
     this.plan = planCatalog(config).professional;
-  }
-
-  get cookie() {
-    return accessCookie(this.config.PUBLIC_URL, this.config.ACCESS_COOKIE_MAX_AGE_DAYS);
   }
 
   get priceId(): string {
@@ -65,21 +84,31 @@ export class BillingService {
   async createCheckout(
     tier: PlanTier,
     clientKey: string | undefined,
-    accessToken: string | undefined,
-  ): Promise<CheckoutResponse> {
+    visitor: Visitor,
+  ): Promise<StartedCheckout> {
     if (clientKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(clientKey)) {
       throw new BadRequestException(
         'Idempotency-Key must be 8-200 characters of letters, digits and _ . : -',
       );
     }
     const plan = planCatalog(this.config)[tier];
-    const customerId = (await this.customerFor(accessToken)) ?? undefined;
-    // Scoped to the visitor so two visitors sending the same key never share a session.
-    const idempotencyKey = `checkout:${customerId ?? 'new'}:${clientKey ?? randomUUID()}`;
+    const checkoutToken = isWellFormedToken(visitor.checkoutToken)
+      ? visitor.checkoutToken
+      : newAccessToken();
+    const browserHash = hashToken(checkoutToken);
+    const member = await this.access.member(visitor.memberToken);
+    // One customer per member: a signed-in member's next checkout reuses their first customer.
+    const customerId =
+      (member ? (await this.members.customersOf(member.id))[0] : undefined) ??
+      (await this.access.purchaseCustomer(visitor.accessToken)) ??
+      undefined;
+    // Scoped to the visitor (member, else this browser), so two visitors never share a session.
+    const scope = member ? `m:${member.id}` : `b:${browserHash}`;
+    const idempotencyKey = `checkout:${scope}:${clientKey ?? randomUUID()}`;
     if (clientKey !== undefined) {
       const earlier = await this.repository.findCheckoutByKey(idempotencyKey);
       if (earlier && (!earlier.expiresAt || earlier.expiresAt.getTime() > Date.now())) {
-        return { url: earlier.url };
+        return { response: { url: earlier.url }, checkoutToken };
       }
       // An expired session cannot be paid any more: the retry gets a fresh one.
       if (earlier) await this.repository.forgetCheckout(earlier.id);
@@ -89,6 +118,7 @@ export class BillingService {
       this.provider.createCheckoutSession({
         priceId: plan.priceId,
         customerId,
+        customerEmail: member && !customerId ? member.email : undefined,
         successUrl: `${base}/subscribe/success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${base}/subscribe?canceled=true`,
         idempotencyKey,
@@ -101,11 +131,25 @@ export class BillingService {
       url: session.url,
       customerId: customerId ?? null,
       expiresAt: session.expiresAt,
+      browserHash,
     });
-    return { url };
+    return { response: { url }, checkoutToken };
   }
 
-  async activate(sessionId: string): Promise<IssuedAccess> {
+  /**
+   * Gives the browser that started a paid checkout access, once. Any other browser, or a second
+   * activation, gets nothing new: the buyer signs in with the e-mail they paid with instead.
+   */
+  async activate(sessionId: string, visitor: Visitor): Promise<IssuedAccess> {
+    const started = await this.repository.findCheckout(sessionId);
+    if (!started) throw new NotFoundException('No such checkout session');
+    if (
+      !started.browserHash ||
+      !isWellFormedToken(visitor.checkoutToken) ||
+      hashToken(visitor.checkoutToken) !== started.browserHash
+    ) {
+      throw new ForbiddenException(OTHER_BROWSER_MESSAGE);
+    }
     const session = await this.call(() => this.provider.retrieveCheckoutSession(sessionId));
     if (!session) throw new NotFoundException('No such checkout session');
     const paid =
@@ -114,7 +158,9 @@ export class BillingService {
       throw new HttpException('Checkout is not complete and paid', HttpStatus.PAYMENT_REQUIRED);
     }
     if (!session.priceIds.includes(this.plan.priceId)) {
-      throw new NotFoundException('This checkout session is not for a ProbEdge plan');
+      throw new NotFoundException(
+        `This checkout session is not for a ${this.config.BRAND_NAME} plan`,
+      );
     }
     const subscription = session.subscription;
     if (!session.customerId || !subscription) {
@@ -122,66 +168,89 @@ export class BillingService {
     }
     const customerId = session.customerId;
     const token = newAccessToken();
-    const stored = await this.repository.transaction(async (db) => {
+    // Stamped with Stripe's clock, as webhook events are: this server's clock may run ahead or
+    // behind, and a later event must never look older than the state read here.
+    const stateAt = session.observedAt ?? new Date();
+    const issued = await this.transactWithState(subscription, stateAt, async (db, store) => {
       await this.repository.ensureCustomer(customerId, db);
-      // Stamped with Stripe's clock, as webhook events are: this server's clock may run ahead or
-      // behind, and a later event must never look older than the state read here.
-      await this.store(subscription, session.observedAt ?? new Date(), db);
+      if (session.customerEmail) {
+        await this.members.linkCustomer(customerId, normalisedOrRaw(session.customerEmail), db);
+      }
+      await store(subscription);
       await this.repository.markCheckoutCompleted(session.id, new Date(), db);
+      if (!(await this.repository.markActivated(session.id, new Date(), db))) return false;
       await this.repository.createAccessToken(hashToken(token), customerId, this.tokenExpiry(), db);
-      return this.repository.findSubscription(subscription.id, db);
+      return true;
     });
-    const state = stored ?? subscription;
+    const state = await this.access.stateOf([customerId]);
     return {
-      token,
-      response: { hasAccess: grantsAccess(state, new Date()), status: state.status },
+      ...(issued && { token }),
+      response: {
+        hasAccess: state.hasAccess,
+        status: state.status === 'none' ? subscription.status : state.status,
+      },
     };
   }
 
-  async hasAccess(accessToken: string | undefined): Promise<boolean> {
-    const customerId = await this.customerFor(accessToken);
-    return customerId !== null && (await this.customerHasAccess(customerId));
-  }
-
   /** Only a visitor with access gets the portal (spec resolutions: /account explains otherwise). */
-  async createPortal(accessToken: string | undefined): Promise<PortalResponse> {
-    const customerId = await this.customerFor(accessToken);
-    if (!customerId || !(await this.customerHasAccess(customerId))) {
+  async createPortal(visitor: Visitor): Promise<PortalResponse> {
+    const customerId = await this.access.customerWithAccess(visitor);
+    if (!customerId) {
       throw new UnauthorizedException('No active subscription is linked to this browser');
     }
     const returnUrl = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/account`;
     return this.call(() => this.provider.createPortalSession(customerId, returnUrl));
   }
 
-  private async customerHasAccess(customerId: string): Promise<boolean> {
-    const subscriptions = await this.repository.subscriptionsOf(customerId, this.plan.priceId);
-    const now = new Date();
-    return subscriptions.some((subscription) => grantsAccess(subscription, now));
-  }
-
-  /** The customer the cookie's token was issued to, while it is valid. */
-  async customerFor(accessToken: string | undefined): Promise<string | null> {
-    if (!isWellFormedToken(accessToken)) return null;
-    return this.repository.customerForToken(hashToken(accessToken), new Date());
+  /**
+   * Runs `work` in one transaction with a `store` for subscription states. A state that cannot be
+   * ordered against the stored one by time is read again from the provider — after the
+   * transaction is rolled back, so no network call happens while it is open — and `work` runs
+   * again with the provider's current state.
+   */
+  async transactWithState<T>(
+    snapshot: SubscriptionSnapshot | null,
+    stateAt: Date,
+    work: (db: Db, store: StoreState) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await this.repository.transaction((db) =>
+        work(db, (state) => this.store(state, stateAt, db, false)),
+      );
+    } catch (error) {
+      if (!(error instanceof StateTie) || !snapshot) throw error;
+      const current = await this.call(() =>
+        this.provider.retrieveSubscription(error.subscriptionId),
+      );
+      return this.repository.transaction((db) =>
+        work(db, (state) =>
+          state.id === error.subscriptionId
+            ? current
+              ? this.store(current, stateAt, db, true)
+              : Promise.resolve(false)
+            : this.store(state, stateAt, db, false),
+        ),
+      );
+    }
   }
 
   /**
    * Stores a subscription state observed at `stateAt` if it is ours and newer than what is stored.
-   * Two different states whose times are too close to order are settled by asking the provider
-   * for the current one.
+   * A different state whose time is too close to the stored one's throws StateTie (see
+   * transactWithState); `force` stores the provider's current state over it.
    */
-  async store(snapshot: SubscriptionSnapshot, stateAt: Date, db: Db): Promise<boolean> {
+  private async store(
+    snapshot: SubscriptionSnapshot,
+    stateAt: Date,
+    db: Db,
+    force: boolean,
+  ): Promise<boolean> {
     if (!snapshot.priceIds.includes(this.plan.priceId) || !snapshot.customerId) return false;
     await this.repository.ensureCustomer(snapshot.customerId, db);
     const state = { snapshot, priceId: this.plan.priceId, stateAt };
-    const outcome = await this.repository.applySubscription(state, db);
-    if (outcome !== 'tie') return outcome === 'applied';
-    const current = await this.call(() => this.provider.retrieveSubscription(snapshot.id));
-    if (!current) return false;
-    return (
-      (await this.repository.applySubscription({ ...state, snapshot: current }, db, true)) ===
-      'applied'
-    );
+    const outcome = await this.repository.applySubscription(state, db, force);
+    if (outcome === 'tie') throw new StateTie(snapshot.id);
+    return outcome === 'applied';
   }
 
   private tokenExpiry(): Date {

@@ -1,4 +1,12 @@
-import { baseShape, ConfigError, env, loadConfig, parseByteSize } from '@probedge/kit';
+import {
+  baseShape,
+  brandShape,
+  ConfigError,
+  env,
+  loadConfig,
+  mailShape,
+  parseByteSize,
+} from '@probedge/kit';
 import { DEFAULT_SERVICE_PORTS, WEBHOOK_BODY_LIMIT } from '@probedge/proto';
 import { z } from 'zod';
 
@@ -7,6 +15,7 @@ const optionalString = (pattern: RegExp, message: string) =>
 
 export const configShape = {
   ...baseShape,
+  ...brandShape,
   PORT: env.port(DEFAULT_SERVICE_PORTS.billing),
   DATABASE_URL: env.postgresUrl('postgresql://postgres@127.0.0.1:5432/probedge_billing'),
   DATABASE_POOL_MAX: env.positiveInt(10),
@@ -33,6 +42,12 @@ export const configShape = {
   STRIPE_TIMEOUT_MS: env.positiveInt(20_000),
   STRIPE_MAX_NETWORK_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   ACCESS_COOKIE_MAX_AGE_DAYS: env.positiveInt(30),
+  /** How long a member stays signed in on one browser. */
+  MEMBER_SESSION_DAYS: env.positiveInt(30),
+  /** Sign-in links per address and window (the gateway limits them per client too). */
+  SIGN_IN_ADDRESS_LIMIT: env.positiveInt(5),
+  SIGN_IN_ADDRESS_WINDOW_SECONDS: env.positiveInt(3600),
+  ...mailShape,
 };
 
 export type BillingConfig = z.infer<z.ZodObject<typeof configShape>>;

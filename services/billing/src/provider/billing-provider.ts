@@ -16,6 +16,8 @@ export interface CheckoutSnapshot {
   /** paid | unpaid | no_payment_required */
   paymentStatus: string;
   customerId: string | null;
+  /** The e-mail address the buyer gave at checkout (Stripe's customer_details.email). */
+  customerEmail: string | null;
   priceIds: string[];
   subscription: SubscriptionSnapshot | null;
   /**
@@ -35,6 +37,8 @@ export interface CreatedCheckout {
 export interface CheckoutInput {
   priceId: string;
   customerId?: string;
+  /** Prefills the checkout's e-mail when there is no customer yet (a signed-in member's). */
+  customerEmail?: string;
   successUrl: string;
   cancelUrl: string;
   idempotencyKey: string;

@@ -47,6 +47,7 @@ export function toCheckoutSnapshot(session: Stripe.Checkout.Session): CheckoutSn
     status: session.status,
     paymentStatus: session.payment_status,
     customerId: idOf(session.customer),
+    customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
     priceIds: linePrices.length > 0 ? linePrices : (subscription?.priceIds ?? []),
     subscription,
     observedAt: responseDate(session),

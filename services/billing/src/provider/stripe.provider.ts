@@ -57,6 +57,7 @@ export class StripeProvider implements BillingProvider {
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           ...(input.customerId && { customer: input.customerId }),
+          ...(!input.customerId && input.customerEmail && { customer_email: input.customerEmail }),
         },
         { idempotencyKey: input.idempotencyKey },
       );

@@ -1,4 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { AccessService } from '../access/access.service';
+import type { Visitor } from '../access/visitor-cookies';
 import { BillingRepository } from '../billing/billing.repository';
 import { BillingService } from '../billing/billing.service';
 import type { Subscription } from '../generated/prisma/client';
@@ -11,6 +13,7 @@ export class SandboxPortalService {
   constructor(
     @Inject(BILLING_PROVIDER) private readonly provider: BillingProvider,
     private readonly billing: BillingService,
+    private readonly access: AccessService,
     private readonly repository: BillingRepository,
     private readonly sandbox: SandboxRepository,
   ) {}
@@ -22,24 +25,26 @@ export class SandboxPortalService {
     }
   }
 
-  /** null when no valid access cookie links this browser to a customer. */
-  async subscriptions(accessToken: string | undefined): Promise<Subscription[] | null> {
+  /** null when neither the purchase cookie nor a member session links this browser to a customer. */
+  async subscriptions(visitor: Visitor): Promise<Subscription[] | null> {
     this.assertSandbox();
-    const customerId = await this.billing.customerFor(accessToken);
-    if (!customerId) return null;
-    return this.repository.subscriptionsOf(customerId, this.billing.priceId);
+    const customerIds = await this.access.customersOf(visitor);
+    if (customerIds.length === 0) return null;
+    return this.repository.subscriptionsOfCustomers(customerIds, this.billing.priceId);
   }
 
   /** Cancels at once (the sandbox has no billing period to wait for) and records it like a webhook. */
-  async cancel(accessToken: string | undefined): Promise<boolean> {
+  async cancel(visitor: Visitor): Promise<boolean> {
     this.assertSandbox();
-    const customerId = await this.billing.customerFor(accessToken);
-    if (!customerId) return false;
-    const canceled = await this.sandbox.cancelAll(customerId);
+    const customerIds = await this.access.customersOf(visitor);
+    if (customerIds.length === 0) return false;
     const at = new Date();
-    await this.repository.transaction(async (db) => {
-      for (const row of canceled) await this.billing.store(sandboxSnapshot(row), at, db);
-    });
+    for (const customerId of customerIds) {
+      for (const row of await this.sandbox.cancelAll(customerId)) {
+        const snapshot = sandboxSnapshot(row);
+        await this.billing.transactWithState(snapshot, at, (_db, store) => store(snapshot));
+      }
+    }
     return true;
   }
 }

@@ -13,6 +13,7 @@ import type { SandboxRepository } from './sandbox.repository';
 
 export const SANDBOX_PORTAL_PATH = '/api/billing/sandbox-portal';
 export const SANDBOX_PORTAL_CANCEL_PATH = '/api/billing/sandbox-portal/cancel';
+export const SANDBOX_CHECKOUT_PATH = '/api/billing/sandbox-checkout';
 export const SANDBOX_SESSION_PATTERN = /^cs_sandbox_[A-Za-z0-9]{24}$/;
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -22,7 +23,11 @@ function randomId(prefix: string): string {
   return prefix + [...bytes].map((byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
 }
 
-function addOneMonth(from: Date): Date {
+export function newSandboxSubscriptionId(): string {
+  return randomId('sub_sandbox_');
+}
+
+export function addOneMonth(from: Date): Date {
   const next = new Date(from);
   next.setUTCMonth(next.getUTCMonth() + 1);
   return next;
@@ -40,8 +45,9 @@ export function sandboxSnapshot(row: SandboxSubscription): SubscriptionSnapshot 
 }
 
 /**
- * Offline stand-in for Stripe (no STRIPE_SECRET_KEY): checkout "completes" at once and sends the
- * visitor straight to the success page; no money moves. Everything it creates is named *_sandbox_*.
+ * Offline stand-in for Stripe (no STRIPE_SECRET_KEY): checkout opens a sandbox checkout page that
+ * asks for the buyer's e-mail, as Stripe's does, and completes when it is submitted; no money
+ * moves. Everything it creates is named *_sandbox_*.
  */
 export class SandboxProvider implements BillingProvider {
   readonly kind = 'sandbox';
@@ -53,16 +59,16 @@ export class SandboxProvider implements BillingProvider {
 
   async createCheckoutSession(input: CheckoutInput): Promise<CreatedCheckout> {
     const sessionId = randomId('cs_sandbox_');
-    await this.store.createCompletedCheckout({
+    await this.store.createOpenCheckout({
       sessionId,
       customerId: input.customerId ?? randomId('cus_sandbox_'),
-      subscriptionId: randomId('sub_sandbox_'),
       priceId: input.priceId,
-      currentPeriodEnd: addOneMonth(new Date()),
+      email: input.customerEmail ?? null,
+      successUrl: input.successUrl.replace('{CHECKOUT_SESSION_ID}', sessionId),
     });
     return {
       id: sessionId,
-      url: input.successUrl.replace('{CHECKOUT_SESSION_ID}', sessionId),
+      url: new URL(`${SANDBOX_CHECKOUT_PATH}/${sessionId}`, this.publicUrl).toString(),
       expiresAt: null,
     };
   }
@@ -70,12 +76,16 @@ export class SandboxProvider implements BillingProvider {
   async retrieveCheckoutSession(id: string): Promise<CheckoutSnapshot | null> {
     const session = await this.store.findSession(id);
     if (!session) return null;
-    const subscription = await this.store.findSubscription(session.subscriptionId);
+    const subscription = session.subscriptionId
+      ? await this.store.findSubscription(session.subscriptionId)
+      : null;
+    const complete = session.completedAt !== null;
     return {
       id: session.id,
-      status: 'complete',
-      paymentStatus: 'paid',
+      status: complete ? 'complete' : 'open',
+      paymentStatus: complete ? 'paid' : 'unpaid',
       customerId: session.customerId,
+      customerEmail: complete ? session.email : null,
       priceIds: [session.priceId],
       subscription: subscription ? sandboxSnapshot(subscription) : null,
       // The sandbox keeps time with this server: its states are stamped with the same clock.

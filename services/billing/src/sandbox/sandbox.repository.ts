@@ -7,32 +7,58 @@ import { PrismaService } from '../prisma/prisma.service';
 export class SandboxRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async createCompletedCheckout(input: {
+  /** A checkout waiting on the sandbox checkout page, as Stripe's hosted page would. */
+  async createOpenCheckout(input: {
     sessionId: string;
     customerId: string;
-    subscriptionId: string;
     priceId: string;
-    currentPeriodEnd: Date;
+    email: string | null;
+    successUrl: string;
   }): Promise<void> {
-    await this.prisma.$transaction([
-      this.prisma.sandboxSubscription.create({
+    await this.prisma.sandboxSession.create({
+      data: {
+        id: input.sessionId,
+        customerId: input.customerId,
+        priceId: input.priceId,
+        email: input.email,
+        successUrl: input.successUrl,
+      },
+    });
+  }
+
+  /**
+   * Pays an open checkout: the subscription starts and the session completes, together. false when
+   * the session was completed before (a second submit of the page).
+   */
+  async completeCheckout(input: {
+    sessionId: string;
+    email: string;
+    subscriptionId: string;
+    currentPeriodEnd: Date;
+  }): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const session = await tx.sandboxSession.findUnique({ where: { id: input.sessionId } });
+      if (!session) return false;
+      const { count } = await tx.sandboxSession.updateMany({
+        where: { id: input.sessionId, completedAt: null },
+        data: {
+          completedAt: new Date(),
+          email: input.email,
+          subscriptionId: input.subscriptionId,
+        },
+      });
+      if (count === 0) return false;
+      await tx.sandboxSubscription.create({
         data: {
           id: input.subscriptionId,
-          customerId: input.customerId,
-          priceId: input.priceId,
+          customerId: session.customerId,
+          priceId: session.priceId,
           status: 'active',
           currentPeriodEnd: input.currentPeriodEnd,
         },
-      }),
-      this.prisma.sandboxSession.create({
-        data: {
-          id: input.sessionId,
-          customerId: input.customerId,
-          subscriptionId: input.subscriptionId,
-          priceId: input.priceId,
-        },
-      }),
-    ]);
+      });
+      return true;
+    });
   }
 
   findSession(id: string): Promise<SandboxSession | null> {

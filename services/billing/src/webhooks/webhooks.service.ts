@@ -9,6 +9,8 @@ import { Metrics } from '@probedge/kit';
 import type Stripe from 'stripe';
 import { BillingRepository } from '../billing/billing.repository';
 import { BillingService } from '../billing/billing.service';
+import { normalisedOrRaw } from '../members/member-email.util';
+import { MembersRepository } from '../members/members.repository';
 import {
   BILLING_PROVIDER,
   ProviderUnavailableError,
@@ -42,6 +44,8 @@ export interface WebhookOutcome {
 interface EventPlan {
   subscription: SubscriptionSnapshot | null;
   completedCheckoutId: string | null;
+  /** A paid checkout links its customer to the member with the e-mail the buyer gave. */
+  buyer: { customerId: string; email: string } | null;
 }
 
 @Injectable()
@@ -52,6 +56,7 @@ export class WebhooksService {
     @Inject(BILLING_PROVIDER) private readonly provider: BillingProvider,
     private readonly repository: BillingRepository,
     private readonly billing: BillingService,
+    private readonly members: MembersRepository,
     private readonly metrics: Metrics,
   ) {}
 
@@ -104,18 +109,24 @@ export class WebhooksService {
 
     const plan = await this.plan(event);
     // The event row commits with its effects or not at all, so a failure is retried by Stripe.
-    return this.repository.transaction(async (db): Promise<WebhookOutcome> => {
-      if (!(await this.repository.recordEvent(event, db)))
-        return { received: true, duplicate: true };
-      let stored = false;
-      if (plan.subscription)
-        stored = await this.billing.store(plan.subscription, event.created, db);
-      if (stored && plan.completedCheckoutId) {
-        await this.repository.markCheckoutCompleted(plan.completedCheckoutId, event.created, db);
-      }
-      if (!stored) this.logger.log(`event ${event.id} (${event.type}) changed nothing`);
-      return { received: true };
-    });
+    return this.billing.transactWithState(
+      plan.subscription,
+      event.created,
+      async (db, store): Promise<WebhookOutcome> => {
+        if (!(await this.repository.recordEvent(event, db)))
+          return { received: true, duplicate: true };
+        if (plan.buyer) {
+          await this.repository.ensureCustomer(plan.buyer.customerId, db);
+          await this.members.linkCustomer(plan.buyer.customerId, plan.buyer.email, db);
+        }
+        const stored = plan.subscription ? await store(plan.subscription) : false;
+        if (stored && plan.completedCheckoutId) {
+          await this.repository.markCheckoutCompleted(plan.completedCheckoutId, event.created, db);
+        }
+        if (!stored) this.logger.log(`event ${event.id} (${event.type}) changed nothing`);
+        return { received: true };
+      },
+    );
   }
 
   private async plan(event: ProviderEvent): Promise<EventPlan> {
@@ -126,13 +137,21 @@ export class WebhooksService {
         return {
           subscription: toSubscriptionSnapshot(event.object as Stripe.Subscription),
           completedCheckoutId: null,
+          buyer: null,
         };
       case 'checkout.session.completed': {
         const session = event.object as Stripe.Checkout.Session;
         const subscriptionId = session.mode === 'subscription' ? idOf(session.subscription) : null;
+        const customerId = idOf(session.customer);
+        const email = session.customer_details?.email ?? session.customer_email ?? null;
+        const subscription = subscriptionId ? await this.read(subscriptionId) : null;
         return {
-          subscription: subscriptionId ? await this.read(subscriptionId) : null,
+          subscription,
           completedCheckoutId: session.id,
+          buyer:
+            customerId && email && subscription?.priceIds.includes(this.billing.priceId)
+              ? { customerId, email: normalisedOrRaw(email) }
+              : null,
         };
       }
       case 'invoice.paid':
@@ -142,10 +161,11 @@ export class WebhooksService {
         return {
           subscription: subscriptionId ? await this.read(subscriptionId) : null,
           completedCheckoutId: null,
+          buyer: null,
         };
       }
       default:
-        return { subscription: null, completedCheckoutId: null };
+        return { subscription: null, completedCheckoutId: null, buyer: null };
     }
   }
 

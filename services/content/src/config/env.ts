@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { baseShape, env, loadConfig } from '@probedge/kit';
+import { baseShape, brandShape, env, loadConfig, mailShape } from '@probedge/kit';
 import { DEFAULT_SERVICE_PORTS } from '@probedge/proto';
 import { z } from 'zod';
 
 export const configShape = {
   ...baseShape,
+  ...brandShape,
   PORT: env.port(DEFAULT_SERVICE_PORTS.content),
   DATABASE_URL: env.postgresUrl('postgresql://postgres@127.0.0.1:5432/probedge_content'),
   DATABASE_POOL_MAX: env.positiveInt(10),
@@ -12,12 +13,7 @@ export const configShape = {
   CONTENT_DIR: z.string().default(path.resolve(__dirname, '..', '..', 'content')),
   /** Public origin of the site; confirmation links point at it. */
   PUBLIC_URL: env.url('http://localhost:8080'),
-  /** smtp:// or smtps://user:pass@host:port; unset writes each message to the service log instead. */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('ProbEdge <no-reply@probedge.example>'),
+  ...mailShape,
   NEWSLETTER_TOKEN_TTL_HOURS: z.coerce
     .number()
     .int()

@@ -1,34 +1,29 @@
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
+import { escapeHtml, htmlPage } from '@probedge/kit';
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
+export interface SiteIdentity {
+  publicUrl: string;
+  brandName: string;
+  supportEmail: string;
 }
 
 /** The small page a reader lands on from the e-mailed link. */
-export function confirmationPage(confirmed: boolean, message: string, publicUrl: string): string {
+export function confirmationPage(confirmed: boolean, message: string, site: SiteIdentity): string {
   const title = confirmed ? 'Subscription confirmed' : 'Confirmation failed';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title} · ProbEdge</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#111827}a{color:#1d4ed8}</style>
-</head>
-<body>
+  const brand = escapeHtml(site.brandName);
+  const support = escapeHtml(site.supportEmail);
+  return htmlPage({
+    title: `${title} · ${site.brandName}`,
+    styles: `
+body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#111827}a{color:#1d4ed8}
+`,
+    body: `
 <main>
 <h1>${title}</h1>
 <p>${escapeHtml(message)}</p>
-<p><a href="${escapeHtml(publicUrl)}">Back to ProbEdge</a></p>
+<p><a href="${escapeHtml(site.publicUrl)}">Back to ${brand}</a></p>
+<p>Questions? Write to <a href="mailto:${support}">${support}</a>.</p>
 <p><small>Educational content only, not investment advice.</small></p>
 </main>
-</body>
-</html>`;
+`,
+  });
 }

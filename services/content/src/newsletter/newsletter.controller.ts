@@ -107,6 +107,10 @@ export class NewsletterController {
       return { message };
     }
     res.status(status).type('html');
-    return confirmationPage(status === HttpStatus.OK, message, this.config.PUBLIC_URL);
+    return confirmationPage(status === HttpStatus.OK, message, {
+      publicUrl: this.config.PUBLIC_URL,
+      brandName: this.config.BRAND_NAME,
+      supportEmail: this.config.SUPPORT_EMAIL,
+    });
   }
 }

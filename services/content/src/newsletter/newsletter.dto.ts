@@ -1,14 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { NewsletterRequest } from '@probedge/proto';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsString, MaxLength } from 'class-validator';
+import { IsMailAddress } from '@probedge/kit';
 
 export class NewsletterRequestDto implements NewsletterRequest {
-  @ApiProperty({ example: 'reader@example.com', maxLength: 254 })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString()
-  @MaxLength(254)
-  @IsEmail({}, { message: 'email must be an e-mail address' })
+  @ApiProperty({
+    example: 'reader@example.com',
+    maxLength: 254,
+    description:
+      'Stored lower-cased and NFC-normalised; control characters, quotes and < > ( ) [ ] , ; : \\ are refused',
+  })
+  @IsMailAddress()
   email!: string;
 }
 

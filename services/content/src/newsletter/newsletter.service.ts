@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
+import { MAILER, type Mailer } from '@probedge/kit';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
-import { MAILER, type Mailer } from './mailer';
 import { NewsletterRepository } from './newsletter.repository';
 
 export const CONFIRM_PATH = '/api/newsletter/confirm';
@@ -35,13 +35,14 @@ export class NewsletterService {
     try {
       await this.mailer.send({
         to: email,
-        subject: 'Confirm your ProbEdge Daily Insights subscription',
+        subject: `Confirm your ${this.config.BRAND_NAME} Daily Insights subscription`,
         text: [
-          'Someone (hopefully you) asked to receive ProbEdge Daily Insights at this address.',
+          `Someone (hopefully you) asked to receive ${this.config.BRAND_NAME} Daily Insights at this address.`,
           '',
           `Confirm within ${this.config.NEWSLETTER_TOKEN_TTL_HOURS} hours: ${link.toString()}`,
           '',
           'If it was not you, ignore this message and nothing will be sent.',
+          `Questions? Write to ${this.config.SUPPORT_EMAIL}.`,
           '',
           'Educational content only, not investment advice.',
         ].join('\n'),

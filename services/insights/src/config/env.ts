@@ -1,4 +1,4 @@
-import { baseShape, env, loadConfig } from '@probedge/kit';
+import { baseShape, brandShape, env, loadConfig } from '@probedge/kit';
 import { DEFAULT_SERVICE_PORTS } from '@probedge/proto';
 import { z } from 'zod';
 
@@ -16,6 +16,8 @@ function isTimeZone(zone: string): boolean {
 
 export const configShape = {
   ...baseShape,
+  /** Named in the language model's instructions, so generated texts speak for this site. */
+  BRAND_NAME: brandShape.BRAND_NAME,
   PORT: env.port(DEFAULT_SERVICE_PORTS.insights),
   DATABASE_URL: env.postgresUrl('postgresql://postgres@127.0.0.1:5432/probedge_insights'),
   DATABASE_POOL_MAX: env.positiveInt(10),

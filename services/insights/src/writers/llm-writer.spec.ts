@@ -35,6 +35,7 @@ describe('the language-model writer retrying', () => {
       {
         LLM_BASE_URL: llm.baseUrl,
         LLM_API_KEY: 'sk-test',
+        BRAND_NAME: 'Northwind Markets',
         LLM_MODEL: 'test-model',
         LLM_TIMEOUT_MS: 5000,
         LLM_MAX_TOKENS: 300,
@@ -71,6 +72,14 @@ describe('the language-model writer retrying', () => {
     expect(text.startsWith('Up.')).toBe(true);
     expect(llm.requests).toHaveLength(4);
     expect(waits).toEqual([250, 500, 1000]);
+  });
+
+  it('tells the model which site it writes for, as configured', async () => {
+    llm.script({ status: 200, body: completion('Calm day.') });
+    await writer(1, 100).analysis(DAY);
+    const system = llm.requests[0]!.body.messages.find(({ role }) => role === 'system');
+    expect(system?.content).toContain('You write for Northwind Markets,');
+    expect(system?.content).not.toContain('ProbEdge');
   });
 
   it('waits what Retry-After asks instead, capped at 30 seconds', async () => {

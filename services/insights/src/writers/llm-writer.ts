@@ -29,16 +29,22 @@ interface ChatCompletion {
 
 type LlmSettings = Pick<
   InsightsConfig,
-  'LLM_MODEL' | 'LLM_TIMEOUT_MS' | 'LLM_MAX_TOKENS' | 'LLM_MAX_ATTEMPTS' | 'LLM_RETRY_BASE_MS'
+  | 'BRAND_NAME'
+  | 'LLM_MODEL'
+  | 'LLM_TIMEOUT_MS'
+  | 'LLM_MAX_TOKENS'
+  | 'LLM_MAX_ATTEMPTS'
+  | 'LLM_RETRY_BASE_MS'
 > & { LLM_BASE_URL: string; LLM_API_KEY: string };
 
-const SYSTEM_PROMPT = [
-  'You write for ProbEdge, an educational site about probability-based market analysis.',
-  'Write plain text in short paragraphs separated by blank lines; no Markdown headings or tables.',
-  'Use only the numbered articles you are given and cite them by number, like [3].',
-  'Describe what the coverage says and what it may mean for probabilities; never tell readers to buy or sell.',
-  `End with this exact line: ${NOT_ADVICE_LINE}`,
-].join(' ');
+const systemPrompt = (brandName: string) =>
+  [
+    `You write for ${brandName}, an educational site about probability-based market analysis.`,
+    'Write plain text in short paragraphs separated by blank lines; no Markdown headings or tables.',
+    'Use only the numbered articles you are given and cite them by number, like [3].',
+    'Describe what the coverage says and what it may mean for probabilities; never tell readers to buy or sell.',
+    `End with this exact line: ${NOT_ADVICE_LINE}`,
+  ].join(' ');
 
 function articleList(articles: readonly NewsArticle[]): string {
   return articles
@@ -162,7 +168,7 @@ export class LlmWriter implements DailyWriter {
           max_tokens: this.settings.LLM_MAX_TOKENS,
           temperature: 0.3,
           messages: [
-            { role: 'system', content: SYSTEM_PROMPT },
+            { role: 'system', content: systemPrompt(this.settings.BRAND_NAME) },
             { role: 'user', content: prompt },
           ],
         }),

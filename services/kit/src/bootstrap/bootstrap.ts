@@ -22,6 +22,8 @@ export interface AppSettings {
   openapi?: OpenApiOptions;
   /** Keep the unparsed body on req.rawBody (needed to verify signed webhooks). */
   rawBody?: boolean;
+  /** Also parse HTML form bodies (application/x-www-form-urlencoded), for pages with a form. */
+  formBody?: boolean;
 }
 
 /** Everything an app needs besides listening: shared by the real bootstrap and by tests. */
@@ -31,6 +33,9 @@ export function configureApp(app: NestExpressApplication, settings: AppSettings)
   app.use(app.get(Metrics).httpMiddleware());
   app.use(helmet());
   app.useBodyParser('json', { limit: settings.bodyLimit });
+  if (settings.formBody) {
+    app.useBodyParser('urlencoded', { limit: settings.bodyLimit, extended: false });
+  }
   app.use(limitJsonDepth);
   app.useGlobalPipes(
     new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }),
@@ -109,6 +114,7 @@ export interface ServiceBootstrapOptions {
   port: number;
   openapi?: OpenApiOptions;
   rawBody?: boolean;
+  formBody?: boolean;
   /** Runs after configuration and before the HTTP listener opens, e.g. to start a gRPC server. */
   beforeListen?: (app: NestExpressApplication) => Promise<void>;
 }
@@ -121,6 +127,7 @@ export async function bootstrapService(
     bodyLimit: options.config.BODY_LIMIT,
     openapi: options.openapi,
     rawBody: options.rawBody,
+    formBody: options.formBody,
   });
   handleShutdown(app, {
     delayMs: options.config.SHUTDOWN_DELAY_MS,

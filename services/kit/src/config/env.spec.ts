@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, env, loadConfig } from './env';
+import { brandShape, ConfigError, env, loadConfig } from './env';
 
 const shape = {
   PORT: env.port(4001),
@@ -39,5 +39,20 @@ describe('loadConfig', () => {
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig(shape, { NAME: 'x', PORT: '' }).PORT).toBe(4001);
+  });
+});
+
+describe('brand settings', () => {
+  it('defaults to the product brand and its support address', () => {
+    expect(loadConfig(brandShape, {})).toEqual({
+      BRAND_NAME: 'ProbEdge',
+      SUPPORT_EMAIL: 'support@probedge.example',
+    });
+  });
+
+  it('refuses a brand with markup and a support address that is not one', () => {
+    expect(() => loadConfig(brandShape, { BRAND_NAME: '<b>Acme</b>' })).toThrow('BRAND_NAME');
+    expect(() => loadConfig(brandShape, { SUPPORT_EMAIL: 'help desk' })).toThrow('SUPPORT_EMAIL');
+    expect(z.object(brandShape).parse({ BRAND_NAME: ' Acme ' }).BRAND_NAME).toBe('Acme');
   });
 });

@@ -1,4 +1,8 @@
-import { CACHE_INVALIDATION_CHANNEL } from '@probedge/proto';
+import {
+  CACHE_INVALIDATION_CHANNEL,
+  DEFAULT_BRAND_NAME,
+  DEFAULT_SUPPORT_EMAIL,
+} from '@probedge/proto';
 import { z } from 'zod';
 
 export class ConfigError extends Error {
@@ -80,3 +84,21 @@ export const baseShape = {
 };
 
 export type BaseConfig = z.infer<z.ZodObject<typeof baseShape>>;
+
+/**
+ * The brand and support address in every text a service writes for visitors (mail, pages,
+ * generated commentary). The web build reads the same two variables, so one setting renames the
+ * whole platform.
+ */
+export const brandShape = {
+  BRAND_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .regex(/^[^<>]*$/, 'must not contain < or >')
+    .default(DEFAULT_BRAND_NAME),
+  SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
+};
+
+export type BrandConfig = z.infer<z.ZodObject<typeof brandShape>>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REQUEST_ID_HEADER } from '@probedge/proto';
 import type { Params } from 'nestjs-pino';
+import { redactUrl } from './redact-url';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -28,12 +29,23 @@ export function loggerParams(service: string, level: string): Params {
       genReqId: requestIdFor,
       customProps: () => ({ service }),
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // Cookies and credentials are never logged; addresses (the request line, a redirect's
+      // Location) lose the values that grant access (tokens, checkout session ids).
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'res.headers["set-cookie"]',
+          'res.headers.location',
+        ],
+        censor: (value: unknown, path: string[]) =>
+          path.at(-1) === 'location' && typeof value === 'string' ? redactUrl(value) : '[Redacted]',
+      },
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: redactUrl(req.url),
         }),
       },
     },

@@ -15,11 +15,15 @@ describe('RateLimiter', () => {
 });
 
 describe('clientKey', () => {
-  it('takes the hop the gateway added, not the ones a client may forge', () => {
+  it("takes the gateway's client address, never X-Forwarded-For, which the client may write", () => {
     const socket = { remoteAddress: '10.0.0.5' };
-    expect(clientKey({ headers: { 'x-forwarded-for': '1.1.1.1, 203.0.113.9' }, socket })).toBe(
-      '203.0.113.9',
-    );
+    expect(
+      clientKey({
+        headers: { 'x-client-address': '198.51.100.7', 'x-forwarded-for': '1.1.1.1, 10.0.0.9' },
+        socket,
+      }),
+    ).toBe('198.51.100.7');
+    expect(clientKey({ headers: { 'x-forwarded-for': '1.1.1.1' }, socket })).toBe('10.0.0.5');
     expect(clientKey({ headers: {}, socket })).toBe('10.0.0.5');
   });
 });

@@ -1,3 +1,5 @@
+import { CLIENT_ADDRESS_HEADER } from '@probedge/proto';
+
 /** Fixed-window request counter per client key, kept in this process. */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
@@ -30,17 +32,14 @@ export class RateLimiter {
 }
 
 /**
- * The client as the gateway saw it: the last X-Forwarded-For hop is the one the gateway added
- * (earlier hops come from the client and can be forged). Services are reachable only through it.
+ * The visitor as the gateway worked it out: the one header it always overwrites (services are
+ * reachable only through it). Without it (a direct call in a test or on the pod network), the peer.
  */
 export function clientKey(req: {
   headers: Record<string, string | string[] | undefined>;
   socket: { remoteAddress?: string };
 }): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
-    .split(',')
-    .map((hop) => hop.trim())
-    .filter(Boolean);
-  return hops.at(-1) ?? req.socket.remoteAddress ?? 'unknown';
+  const fromGateway = req.headers[CLIENT_ADDRESS_HEADER];
+  const value = Array.isArray(fromGateway) ? fromGateway[0] : fromGateway;
+  return value?.trim() || req.socket.remoteAddress || 'unknown';
 }

@@ -4,3 +4,4 @@ export * from './config-docs';
 export * from './metrics';
 export * from './tcp-proxy';
 export * from './node-process';
+export * from './smtp-inbox';

@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { BILLING_CONFIG } from '../config/billing-config';
+import type { BillingConfig } from '../config/env';
+import {
+  accessCookie,
+  checkoutCookie,
+  memberCookie,
+  readCookie,
+  type AccessCookie,
+} from './access-cookie.util';
+
+/** What a browser holds of ours: each value is a random token whose hash only is stored. */
+export interface Visitor {
+  /** The purchase cookie: access to the customer whose checkout this browser completed. */
+  accessToken?: string;
+  /** The member session cookie. */
+  memberToken?: string;
+  /** The checkout cookie: binds the checkouts this browser started to it. */
+  checkoutToken?: string;
+}
+
+/** The three cookies of billing, named once for this site (http or https). */
+@Injectable()
+export class VisitorCookies {
+  readonly access: AccessCookie;
+  readonly member: AccessCookie;
+  readonly checkout: AccessCookie;
+
+  constructor(@Inject(BILLING_CONFIG) config: BillingConfig) {
+    this.access = accessCookie(config.PUBLIC_URL, config.ACCESS_COOKIE_MAX_AGE_DAYS);
+    this.member = memberCookie(config.PUBLIC_URL, config.MEMBER_SESSION_DAYS);
+    this.checkout = checkoutCookie(config.PUBLIC_URL);
+  }
+
+  read(req: Request): Visitor {
+    const header = req.headers.cookie;
+    return {
+      accessToken: readCookie(header, this.access.name),
+      memberToken: readCookie(header, this.member.name),
+      checkoutToken: readCookie(header, this.checkout.name),
+    };
+  }
+
+  set(res: Response, cookie: AccessCookie, value: string): void {
+    res.cookie(cookie.name, value, cookie.options);
+  }
+
+  clear(res: Response, cookie: AccessCookie): void {
+    const { maxAge: _maxAge, ...options } = cookie.options;
+    res.clearCookie(cookie.name, options);
+  }
+}

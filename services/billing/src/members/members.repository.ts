@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import type { Db } from '../billing/billing.repository';
+import { PrismaService } from '../prisma/prisma.service';
+
+export interface MemberRow {
+  id: string;
+  email: string;
+}
+
+export interface ConsumedSignIn {
+  email: string;
+  returnTo: string | null;
+}
+
+/** Members, their sessions and the sign-in links mailed to them. */
+@Injectable()
+export class MembersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async createSignInToken(token: {
+    tokenHash: string;
+    email: string;
+    returnTo: string | null;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.prisma.signInToken.create({ data: token });
+  }
+
+  countSignInTokensSince(email: string, since: Date): Promise<number> {
+    return this.prisma.signInToken.count({ where: { email, createdAt: { gte: since } } });
+  }
+
+  oldestSignInTokenSince(email: string, since: Date): Promise<Date | null> {
+    return this.prisma.signInToken
+      .findFirst({
+        where: { email, createdAt: { gte: since } },
+        orderBy: { createdAt: 'asc' },
+        select: { createdAt: true },
+      })
+      .then((row) => row?.createdAt ?? null);
+  }
+
+  /**
+   * Marks an unused, unexpired link used and returns what it was for, in one statement: two
+   * clicks at once cannot both sign in.
+   */
+  async consumeSignInToken(tokenHash: string, now: Date, db: Db): Promise<ConsumedSignIn | null> {
+    const rows = await db.$queryRaw<{ email: string; return_to: string | null }[]>`
+      UPDATE sign_in_tokens SET used_at = ${now}
+      WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${now}
+      RETURNING email, return_to`;
+    const row = rows[0];
+    return row ? { email: row.email, returnTo: row.return_to } : null;
+  }
+
+  /** The member with this (normalised) address, created if there is none. */
+  async ensureMember(email: string, db: Db = this.prisma): Promise<MemberRow> {
+    await db.$executeRaw`
+      INSERT INTO members (id, email, created_at) VALUES (gen_random_uuid(), ${email}, now())
+      ON CONFLICT (email) DO NOTHING`;
+    return db.member.findUniqueOrThrow({ where: { email }, select: { id: true, email: true } });
+  }
+
+  async markVerified(memberId: string, at: Date, db: Db): Promise<void> {
+    await db.member.updateMany({
+      where: { id: memberId, verifiedAt: null },
+      data: { verifiedAt: at },
+    });
+  }
+
+  async createSession(
+    session: { tokenHash: string; memberId: string; expiresAt: Date },
+    db: Db = this.prisma,
+  ): Promise<void> {
+    await db.memberSession.create({ data: session });
+  }
+
+  async memberForSession(tokenHash: string, now: Date): Promise<MemberRow | null> {
+    const session = await this.prisma.memberSession.findFirst({
+      where: { tokenHash, revokedAt: null, expiresAt: { gt: now } },
+      select: { member: { select: { id: true, email: true } } },
+    });
+    return session?.member ?? null;
+  }
+
+  async revokeSession(tokenHash: string, at: Date): Promise<void> {
+    await this.prisma.memberSession.updateMany({
+      where: { tokenHash, revokedAt: null },
+      data: { revokedAt: at },
+    });
+  }
+
+  /** The member's customers, oldest first: the first is the one new checkouts reuse. */
+  async customersOf(memberId: string): Promise<string[]> {
+    const rows = await this.prisma.customer.findMany({
+      where: { memberId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+    });
+    return rows.map((row) => row.id);
+  }
+
+  /** Links a customer to the member with this address (created if needed), unless it has one. */
+  async linkCustomer(customerId: string, email: string, db: Db): Promise<void> {
+    const member = await this.ensureMember(email, db);
+    await db.customer.updateMany({
+      where: { id: customerId, memberId: null },
+      data: { memberId: member.id },
+    });
+  }
+}

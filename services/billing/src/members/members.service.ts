@@ -1,0 +1,174 @@
+import {
+  BadRequestException,
+  GoneException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationShutdown,
+} from '@nestjs/common';
+import { MAILER, normaliseEmail, type Mailer } from '@probedge/kit';
+import { SIGN_IN_LINK_MINUTES, type Member, type SignInConfirmed } from '@probedge/proto';
+import { AccessService } from '../access/access.service';
+import { hashToken, newAccessToken } from '../access/access-cookie.util';
+import { BillingRepository } from '../billing/billing.repository';
+import { BILLING_CONFIG } from '../config/billing-config';
+import type { BillingConfig } from '../config/env';
+import { MembersRepository } from './members.repository';
+import { signInMail } from './sign-in-mail';
+
+export const SIGN_IN_CONFIRM_PATH = '/sign-in/confirm';
+
+/** The answer to every sign-in request: it never tells whether an address is a member. */
+export const SIGN_IN_ACCEPTED_MESSAGE = `If that address can receive mail, a sign-in link is on its way. It works once, for ${SIGN_IN_LINK_MINUTES} minutes.`;
+
+export const LINK_INVALID_MESSAGE =
+  'This sign-in link is no longer valid: links work once, for 20 minutes. Ask for a new one.';
+
+/** Too many links were asked for one address; retry after `retryAfter` seconds. */
+export class SignInLimitedError extends HttpException {
+  constructor(readonly retryAfter: number) {
+    super(
+      `Too many sign-in links were asked for this address; try again in ${retryAfter} s`,
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
+  }
+}
+
+const DELIVERY_ATTEMPTS = 3;
+const DELIVERY_BACKOFF_MS = 1000;
+
+export interface StartedSession {
+  confirmed: SignInConfirmed;
+  /** The member session cookie value. */
+  sessionToken: string;
+}
+
+/**
+ * Sign-in by e-mail link. Every address gets a link (confirming it makes the address a member),
+ * so the answer, and the work behind it, are the same for members and strangers.
+ */
+@Injectable()
+export class MembersService implements OnApplicationShutdown {
+  private readonly logger = new Logger(MembersService.name);
+  private readonly deliveries = new Set<Promise<void>>();
+
+  constructor(
+    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    private readonly members: MembersRepository,
+    private readonly billing: BillingRepository,
+    private readonly access: AccessService,
+  ) {}
+
+  async requestSignIn(rawEmail: string, returnTo: string | undefined): Promise<string> {
+    const verdict = normaliseEmail(rawEmail);
+    if (!verdict.ok) throw new BadRequestException(verdict.reason);
+    const email = verdict.email;
+    const now = Date.now();
+    const windowMs = this.config.SIGN_IN_ADDRESS_WINDOW_SECONDS * 1000;
+    const since = new Date(now - windowMs);
+    if (
+      (await this.members.countSignInTokensSince(email, since)) >= this.config.SIGN_IN_ADDRESS_LIMIT
+    ) {
+      const oldest = (await this.members.oldestSignInTokenSince(email, since)) ?? new Date(now);
+      throw new SignInLimitedError(
+        Math.max(1, Math.ceil((oldest.getTime() + windowMs - now) / 1000)),
+      );
+    }
+    const token = newAccessToken();
+    await this.members.createSignInToken({
+      tokenHash: hashToken(token),
+      email,
+      returnTo: returnTo ?? null,
+      expiresAt: new Date(now + SIGN_IN_LINK_MINUTES * 60_000),
+    });
+    const link = new URL(SIGN_IN_CONFIRM_PATH, this.config.PUBLIC_URL);
+    link.searchParams.set('token', token);
+    // Sent after answering: how long a mail server takes must not tell one address from another.
+    this.track(this.deliver(email, link.toString()));
+    return SIGN_IN_ACCEPTED_MESSAGE;
+  }
+
+  /** Uses the link once and starts a member session for its address. */
+  async confirm(token: string): Promise<StartedSession> {
+    const now = new Date();
+    const sessionToken = newAccessToken();
+    const started = await this.billing.transaction(async (db) => {
+      const consumed = await this.members.consumeSignInToken(hashToken(token), now, db);
+      if (!consumed) return null;
+      const member = await this.members.ensureMember(consumed.email, db);
+      await this.members.markVerified(member.id, now, db);
+      await this.members.createSession(
+        {
+          tokenHash: hashToken(sessionToken),
+          memberId: member.id,
+          expiresAt: new Date(now.getTime() + this.config.MEMBER_SESSION_DAYS * 86_400_000),
+        },
+        db,
+      );
+      return { member, returnTo: consumed.returnTo };
+    });
+    if (!started) throw new GoneException(LINK_INVALID_MESSAGE);
+    const state = await this.access.stateOf(await this.members.customersOf(started.member.id));
+    return {
+      sessionToken,
+      confirmed: {
+        email: started.member.email,
+        ...state,
+        returnTo: started.returnTo ?? '/account',
+      },
+    };
+  }
+
+  async signOut(memberToken: string | undefined): Promise<void> {
+    if (memberToken && /^[A-Za-z0-9_-]{43}$/.test(memberToken)) {
+      await this.members.revokeSession(hashToken(memberToken), new Date());
+    }
+  }
+
+  /** The signed-in member with their access, or null. */
+  async me(memberToken: string | undefined): Promise<Member | null> {
+    const member = await this.access.member(memberToken);
+    if (!member) return null;
+    const state = await this.access.stateOf(await this.members.customersOf(member.id));
+    return { email: member.email, ...state };
+  }
+
+  /** Mail still being sent is finished before the process exits. */
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.deliveries]);
+  }
+
+  private track(delivery: Promise<void>): void {
+    this.deliveries.add(delivery);
+    void delivery.finally(() => this.deliveries.delete(delivery));
+  }
+
+  private async deliver(email: string, link: string): Promise<void> {
+    const message = signInMail({
+      to: email,
+      link,
+      brand: this.config.BRAND_NAME,
+      minutes: SIGN_IN_LINK_MINUTES,
+    });
+    for (let attempt = 1; attempt <= DELIVERY_ATTEMPTS; attempt += 1) {
+      try {
+        await this.mailer.send(message);
+        return;
+      } catch (error) {
+        const permanent = (error as { permanent?: boolean }).permanent === true;
+        // The link is never logged: it signs in whoever holds it.
+        this.logger.warn(
+          { attempt, permanent, err: (error as Error).message },
+          'sign-in mail could not be sent',
+        );
+        if (permanent || attempt === DELIVERY_ATTEMPTS) return;
+        await new Promise((resolve) =>
+          setTimeout(resolve, DELIVERY_BACKOFF_MS * 4 ** (attempt - 1)),
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,303 @@
+import { createHash } from 'node:crypto';
+import { SmtpInbox, type ReceivedMail } from '@probedge/kit/testing';
+import request from 'supertest';
+import { query } from './db';
+import {
+  buy,
+  cookieFrom,
+  eventPayload,
+  parseSetCookie,
+  signPayload,
+  startCheckout,
+  useStripeBilling,
+} from './support';
+
+const MEMBER_COOKIE = 'probedge_member';
+
+/** The token of the sign-in link in a received mail. */
+function tokenIn(mail: ReceivedMail): string {
+  const match = /http:\/\/localhost:8080\/sign-in\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(
+    mail.text,
+  );
+  if (!match) throw new Error(`no sign-in link in:\n${mail.text}`);
+  return match[1]!;
+}
+
+describe('members: sign-in by e-mail link', () => {
+  const inbox = new SmtpInbox();
+  beforeAll(() => inbox.start());
+  afterAll(() => inbox.stop());
+  const context = useStripeBilling('probedge_billing_members', () => ({
+    SMTP_URL: inbox.url,
+    SIGN_IN_ADDRESS_LIMIT: '3',
+    BRAND_NAME: 'TradeSense',
+  }));
+  const server = () => context.billing.app.getHttpServer();
+
+  let counter = 0;
+  const address = (label: string) => `${label}.${Date.now()}.${(counter += 1)}@example.com`;
+
+  const signIn = (email: unknown, extra: Record<string, unknown> = {}) =>
+    request(server())
+      .post('/api/members/sign-in')
+      .send({ email, ...extra });
+
+  /** Asks for a link and returns the token of the mail that arrives for it. */
+  const linkFor = async (email: string, extra: Record<string, unknown> = {}) => {
+    // The mail goes to the address in its stored form.
+    const stored = email.trim().toLowerCase();
+    const before = inbox.to(stored).length;
+    expect((await signIn(email, extra)).status).toBe(202);
+    const mails = await inbox.waitForTo(stored, before + 1);
+    return tokenIn(mails[mails.length - 1]!);
+  };
+
+  const confirm = (token: unknown) =>
+    request(server()).post('/api/members/sign-in/confirm').send({ token });
+
+  /** Signs in as `email` and returns the member cookie (name=value). */
+  const sessionFor = async (email: string) => {
+    const res = await confirm(await linkFor(email));
+    expect(res.status).toBe(200);
+    return cookieFrom(res.headers['set-cookie'], MEMBER_COOKIE)!;
+  };
+
+  const withCookies = (req: request.Test, cookies: string[]) =>
+    cookies.length > 0 ? req.set('Cookie', cookies) : req;
+  const check = (...cookies: string[]) =>
+    withCookies(request(server()).get('/api/check-subscription'), cookies);
+  const me = (...cookies: string[]) =>
+    withCookies(request(server()).get('/api/members/me'), cookies);
+
+  it('mails a single-use link, in text and HTML, with the configured brand', async () => {
+    const email = address('ann');
+    const res = await signIn(email);
+
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({
+      message:
+        'If that address can receive mail, a sign-in link is on its way. It works once, for 20 minutes.',
+    });
+    const [mail] = await inbox.waitForTo(email);
+    expect(mail!.subject).toBe('Your TradeSense sign-in link');
+    const token = tokenIn(mail!);
+    expect(mail!.html).toContain(`http://localhost:8080/sign-in/confirm?token=${token}`);
+    expect(mail!.text).toContain('It works once, for 20 minutes.');
+    // Only the hash of the token is stored.
+    const rows = await query<{ token_hash: string }>(
+      context.database.url,
+      'SELECT token_hash FROM sign_in_tokens WHERE email = $1',
+      [email],
+    );
+    expect(rows).toEqual([{ token_hash: createHash('sha256').update(token).digest('hex') }]);
+  });
+
+  it('starts a member session once per link, with an httpOnly SameSite=Lax cookie', async () => {
+    const email = address('bob');
+    const token = await linkFor(email, { returnTo: '/professional-trading' });
+
+    const first = await confirm(token);
+    const again = await confirm(token);
+
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      email,
+      hasAccess: false,
+      status: 'none',
+      returnTo: '/professional-trading',
+    });
+    const cookie = parseSetCookie(first.headers['set-cookie'])!;
+    expect(cookie.name).toBe(MEMBER_COOKIE);
+    expect(cookie.attributes).toEqual(
+      expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', `max-age=${30 * 86_400}`]),
+    );
+    expect(again.status).toBe(410);
+    expect(again.body.message).toMatch(/no longer valid.*Ask for a new one/);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect((await me(`${cookie.name}=${cookie.value}`)).body).toEqual({
+      email,
+      hasAccess: false,
+      status: 'none',
+    });
+  });
+
+  it('refuses an expired link', async () => {
+    const email = address('late');
+    const token = await linkFor(email);
+    await query(
+      context.database.url,
+      "UPDATE sign_in_tokens SET expires_at = now() - interval '1 second' WHERE email = $1",
+      [email],
+    );
+
+    const res = await confirm(token);
+
+    expect(res.status).toBe(410);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a wrong token (410) and a malformed one (400)', async () => {
+    expect((await confirm('A'.repeat(43))).status).toBe(410);
+    const malformed = await confirm('not a token');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toContain('token is not a sign-in token');
+  });
+
+  it('answers a member and a stranger byte for byte the same', async () => {
+    const member = address('member');
+    await sessionFor(member);
+    const stranger = address('stranger');
+
+    const forMember = await signIn(member);
+    const forStranger = await signIn(stranger);
+
+    expect(forMember.status).toBe(forStranger.status);
+    expect(forMember.text).toBe(forStranger.text);
+    const shape = (res: request.Response) =>
+      Object.entries(res.headers)
+        .filter(([name]) => !['date', 'x-request-id', 'etag'].includes(name))
+        .sort();
+    expect(shape(forMember)).toEqual(shape(forStranger));
+  });
+
+  it('limits links per address, whatever its case, and says when to try again', async () => {
+    const email = address('busy');
+    for (const variant of [email, email.toUpperCase(), ` ${email} `]) {
+      expect((await signIn(variant)).status).toBe(202);
+    }
+
+    const limited = await signIn(email);
+
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.body.message).toMatch(/Too many sign-in links/);
+    expect((await signIn(address('other'))).status).toBe(202);
+  });
+
+  it.each([
+    ['a CR/LF', 'ann\r\nBcc: x@evil.example@example.com'],
+    ['a quoted local part with CR/LF', '"ann\r\nBcc: x@evil.example"@example.com'],
+    ['an over-long address', `${'a'.repeat(64)}@${'b'.repeat(200)}.example.com`],
+    ['not an address', 'nobody'],
+  ])('refuses %s with 400 and stores nothing', async (_label, email) => {
+    const res = await signIn(email);
+
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    const rows = await query(
+      context.database.url,
+      'SELECT 1 FROM sign_in_tokens WHERE email = $1',
+      [email.toLowerCase()],
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example', '/\\evil.example', 'account'])(
+    'refuses the returnTo %p',
+    async (returnTo) => {
+      const res = await signIn(address('ret'), { returnTo });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain('returnTo must be a path on this site');
+    },
+  );
+
+  it('gives a second browser access once the buyer signs in with the e-mail they paid with', async () => {
+    const email = address('buyer');
+    const paid = await buy(context.billing, context.stripe, { email });
+    const activation = await request(server())
+      .post('/api/activate-subscription')
+      .set('Cookie', paid.checkoutCookie)
+      .send({ sessionId: paid.sessionId });
+    expect(activation.body).toEqual({ hasAccess: true, status: 'active' });
+
+    // Another device: no cookies at all.
+    expect((await check()).body).toEqual({ hasAccess: false });
+    const member = await sessionFor(email.toUpperCase());
+
+    expect((await check(member)).body).toEqual({ hasAccess: true });
+    expect((await me(member)).body).toEqual({ email, hasAccess: true, status: 'active' });
+  });
+
+  it('ends the session on sign-out: the cookie grants nothing afterwards', async () => {
+    const email = address('leaver');
+    await buy(context.billing, context.stripe, { email }).then((paid) =>
+      request(server())
+        .post('/api/activate-subscription')
+        .set('Cookie', paid.checkoutCookie)
+        .send({ sessionId: paid.sessionId }),
+    );
+    const member = await sessionFor(email);
+    expect((await check(member)).body).toEqual({ hasAccess: true });
+
+    const out = await request(server()).post('/api/members/sign-out').set('Cookie', member);
+
+    expect(out.status).toBe(204);
+    expect(parseSetCookie(out.headers['set-cookie'])!.raw).toMatch(
+      /^probedge_member=;.*Expires=Thu, 01 Jan 1970/,
+    );
+    expect((await check(member)).body).toEqual({ hasAccess: false });
+    expect((await me(member)).status).toBe(401);
+  });
+
+  it('answers 401 on /api/members/me without a session', async () => {
+    const res = await me();
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ statusCode: 401, message: 'Not signed in' });
+  });
+
+  it('keeps one Stripe customer per member across two checkouts', async () => {
+    const email = address('loyal');
+    const member = await sessionFor(email);
+
+    const first = await startCheckout(context.billing, [member]);
+    const createFirst = context.stripe.requestsTo('POST', '/v1/checkout/sessions').at(-1)!;
+    expect(createFirst.params.get('customer_email')).toBe(email);
+    expect(createFirst.params.get('customer')).toBeNull();
+    const subscription = context.stripe.settleSession(first.sessionId, { email });
+    await request(server())
+      .post('/api/activate-subscription')
+      .set('Cookie', [member, first.checkoutCookie])
+      .send({ sessionId: first.sessionId })
+      .expect(200);
+
+    await startCheckout(context.billing, [member]);
+    const createSecond = context.stripe.requestsTo('POST', '/v1/checkout/sessions').at(-1)!;
+
+    expect(createSecond.params.get('customer')).toBe(subscription!.customer);
+    expect(createSecond.params.get('customer_email')).toBeNull();
+    const customers = await query<{ id: string }>(
+      context.database.url,
+      'SELECT c.id FROM customers c JOIN members m ON m.id = c.member_id WHERE m.email = $1',
+      [email],
+    );
+    expect(customers).toEqual([{ id: subscription!.customer }]);
+  });
+
+  it('links the buyer to their member from the checkout.session.completed webhook alone', async () => {
+    const email = address('webhook');
+    const paid = await buy(context.billing, context.stripe, { email });
+    const session = context.stripe.sessions.get(paid.sessionId)!;
+    const payload = eventPayload(
+      'checkout.session.completed',
+      {
+        id: session.id,
+        object: 'checkout.session',
+        mode: 'subscription',
+        customer: session.customer,
+        subscription: session.subscription,
+        customer_details: { email: email.toUpperCase() },
+      },
+      context.stripe.nowSeconds(),
+    );
+    await request(server())
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signPayload(payload))
+      .send(payload)
+      .expect(200);
+
+    // The browser that paid never activated; the buyer signs in elsewhere and has access.
+    const member = await sessionFor(email);
+    expect((await check(member)).body).toEqual({ hasAccess: true });
+  });
+});
