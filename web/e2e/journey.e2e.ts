@@ -3,6 +3,7 @@ import {
   baseUrl,
   launchBrowser,
   openPage,
+  payInSandbox,
   waitForSampleArticles,
   type ExpectedFailure,
 } from './support/browser';
@@ -97,6 +98,7 @@ describe('a visitor over the whole product', () => {
     const tab = await checkoutTab;
     const tabProblems: string[] = [];
     tab.on('pageerror', (error) => tabProblems.push(`page error: ${error.message}`));
+    await payInSandbox(tab, 'journey@example.com');
     await tab.getByText('Payment successful!').waitFor({ timeout: 15_000 });
 
     await tab.getByRole('link', { name: 'Go to Professional Page' }).click();

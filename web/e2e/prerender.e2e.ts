@@ -227,11 +227,15 @@ describe('prerendered pages', () => {
     }
   });
 
-  it('hydrate /daytrader opened cold with a checkout session id, then show the subscription banner', async () => {
+  it('hydrate /daytrader opened cold with a checkout session id, keep it, and claim nothing it does not give', async () => {
     const { page, problems } = await openPage(browser);
-    await page.goto(`${baseUrl()}/daytrader?session_id=cs_test_x`);
-    await page.getByRole('heading', { name: 'Subscription Active!' }).waitFor();
+    await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/api/check-subscription')),
+      page.goto(`${baseUrl()}/daytrader?session_id=cs_test_x`),
+    ]);
     await page.waitForLoadState('networkidle');
+    // A session id in the address alone gives no access, so no banner says it does.
+    expect(await page.getByRole('heading', { name: 'Subscription Active!' }).count()).toBe(0);
     expect(problems).toEqual([]);
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_ID_STORAGE_KEY)).toBe(
       'cs_test_x',

@@ -42,10 +42,13 @@ const KINDS = { guide: '/api/guides', blog: '/api/blogs' };
 const pages = new Map(PUBLIC_PAGES.map((page) => [page, {}]));
 for (const [kind, api] of Object.entries(KINDS)) {
   const items = sources.filter((source) => source.kind === kind);
-  pages.get(`${api.replace('/api', '')}`)[swrKey([api])] = items.map(listItem);
+  const list = items.map(listItem);
+  pages.get(`${api.replace('/api', '')}`)[swrKey([api])] = list;
   for (const item of items) {
     pages.set(`/${kind}/${item.slug}`, {
       [swrKey([api, item.slug])]: { ...listItem(item), content: item.content },
+      // A guide's page links the other guides of its category, so crawlers reach them all.
+      ...(kind === 'guide' && { [swrKey([api])]: list }),
     });
   }
 }

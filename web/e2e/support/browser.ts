@@ -6,6 +6,49 @@ export const baseUrl = (): string => {
   return url;
 };
 
+interface InboxMessage {
+  to: { address: string }[];
+  subject: string;
+  text: string;
+  time: string;
+}
+
+/**
+ * The newest sign-in link mailed to `email`, read from the stack's mail catcher as a person reads
+ * their inbox; waits for it to arrive.
+ */
+export async function signInLinkFor(email: string, after = 0): Promise<string> {
+  const inbox = process.env.E2E_MAIL_URL;
+  if (!inbox) throw new Error('E2E_MAIL_URL is set by the global setup');
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const messages = (await (await fetch(`${inbox}/api/email`)).json()) as InboxMessage[];
+    const mine = messages.filter(
+      (message) =>
+        message.to.some((to) => to.address === email) && Date.parse(message.time) >= after,
+    );
+    const link = /https?:\/\/\S+\/sign-in\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(
+      mine.at(-1)?.text ?? '',
+    );
+    if (link) return link[0];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no sign-in mail for ${email} arrived`);
+}
+
+/**
+ * The sandbox checkout page in the tab checkout opened (it stands in for Stripe's): the buyer's
+ * e-mail, then Pay; the tab goes on to the success page.
+ */
+export async function payInSandbox(tab: Page, email: string): Promise<string> {
+  await tab.waitForURL('**/api/billing/sandbox-checkout/**');
+  await tab.getByLabel('E-mail').fill(email);
+  await Promise.all([
+    tab.waitForURL('**/subscribe/success?**'),
+    tab.getByRole('button', { name: /^Pay .* \(sandbox\)$/ }).click(),
+  ]);
+  return new URL(tab.url()).searchParams.get('session_id') ?? '';
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',

@@ -22,4 +22,6 @@ module.exports = async function globalSetup() {
   await stack.prepare(settings);
   globalThis.__PROBEDGE_STACK_STOP__ = await stack.start(settings);
   process.env.E2E_BASE_URL = settings.gatewayUrl;
+  // The stack's mail catcher (MailDev): the browser tests read sign-in links from its REST API.
+  process.env.E2E_MAIL_URL = settings.mailInboxUrl;
 };

@@ -50,6 +50,12 @@ const screens: RouteObject[] = [
     'SubscribeSuccessPage',
   ),
   page('/account', () => import('../features/billing/components/account-page'), 'AccountPage'),
+  page('/sign-in', () => import('../features/billing/components/sign-in-page'), 'SignInPage'),
+  page(
+    '/sign-in/confirm',
+    () => import('../features/billing/components/sign-in-confirm-page'),
+    'SignInConfirmPage',
+  ),
   page(
     '/professional-trading',
     () => import('../features/professional-trading/components/professional-trading-page'),

@@ -49,7 +49,7 @@ export const SUBSCRIBE_LINES = {
 export const SANDBOX_TEXT = {
   label: 'Sandbox: no real payment was taken',
   subscribe:
-    'This site runs a billing sandbox: checkout completes at once, without Stripe, and no card is charged.',
+    'This site runs a billing sandbox: checkout is a page of our own instead of Stripe, and no card is charged.',
   success:
     'This subscription comes from the billing sandbox: checkout completed without Stripe and no card was charged.',
 } as const;

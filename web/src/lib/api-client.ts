@@ -7,7 +7,10 @@ export type ApiKey =
   | readonly [path: string, ...segments: PathSegment[], query: QueryParams];
 
 export interface RequestOptions {
-  /** Catalogue message (spec section 8) put in front of the general `status: body` message. */
+  /**
+   * The spec's catalogue message (section 8) for this call: the error's whole message. Without
+   * one the message is the general rule's `status: body`, which every error keeps as `detail`.
+   */
   failureMessage?: string;
   /** The spec's 401 switch: throw (the default) or resolve to null. */
   onUnauthorized?: 'throw' | 'return-null';
@@ -19,13 +22,25 @@ export class HttpError extends Error {
   readonly status: number;
   /** The response body as text, for screens that show the server's own explanation. */
   readonly body: string;
+  /** The general rule's `status: body` (or `status: statusText` for an empty body). */
+  readonly detail: string;
 
-  constructor(status: number, message: string, body = '') {
+  constructor(status: number, message: string, body = '', detail = message) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.body = body;
+    this.detail = detail;
   }
+}
+
+/** One log line for a failed call: its message, and the status and body behind a catalogue message. */
+export function failureLogLine(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error instanceof HttpError && error.detail !== error.message) {
+    return `${error.message} (${error.detail})`;
+  }
+  return error.message;
 }
 
 /** The `message` of a JSON error body (`{ statusCode, error, message }`), if the error carries one. */
@@ -66,12 +81,19 @@ export function apiPath(key: ApiKey): string {
 async function toHttpError(response: Response, failureMessage?: string): Promise<HttpError> {
   const body = await response.text().catch(() => '');
   const detail = `${response.status}: ${body || response.statusText}`;
-  // Catalogue message first, then the general rule, so a log line shows what failed and why.
-  return new HttpError(
-    response.status,
-    failureMessage ? `${failureMessage}: ${detail}` : detail,
-    body,
-  );
+  // Spec section 8: calls the catalogue names raise its message as it is written; the others the
+  // general rule. The status and body stay on the error for screens and log lines.
+  return new HttpError(response.status, failureMessage ?? detail, body, detail);
+}
+
+/**
+ * The 401 the caller asked to treat as "nobody": its body is read all the same, or the browser
+ * keeps the request open (an unread body holds the connection and the page never goes idle).
+ */
+async function unauthorizedAsNull(response: Response, options: RequestOptions): Promise<boolean> {
+  if (response.status !== 401 || options.onUnauthorized !== 'return-null') return false;
+  await response.text().catch(() => '');
+  return true;
 }
 
 export async function apiGet<T>(key: ApiKey, options: RequestOptions = {}): Promise<T> {
@@ -80,7 +102,7 @@ export async function apiGet<T>(key: ApiKey, options: RequestOptions = {}): Prom
     credentials: 'include',
     headers: { Accept: 'application/json' },
   });
-  if (response.status === 401 && options.onUnauthorized === 'return-null') return null as T;
+  if (await unauthorizedAsNull(response, options)) return null as T;
   if (!response.ok) throw await toHttpError(response, options.failureMessage);
   return (await response.json()) as T;
 }
@@ -101,7 +123,7 @@ export async function apiPost<T = unknown>(
     },
     body: hasBody ? JSON.stringify(body) : undefined,
   });
-  if (response.status === 401 && options.onUnauthorized === 'return-null') return null;
+  if (await unauthorizedAsNull(response, options)) return null;
   if (!response.ok) throw await toHttpError(response, options.failureMessage);
   // Some mutations answer with an empty body; that is a success with nothing to read.
   const text = await response.text();

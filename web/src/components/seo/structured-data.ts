@@ -1,4 +1,4 @@
-import { PRICE } from '@probedge/proto';
+import { offerValidUntil, PRICE } from '@probedge/proto';
 import { appConfig } from '../../lib/config';
 
 export type JsonLd = Record<string, unknown>;
@@ -109,7 +109,11 @@ interface ProductInput {
   path: string;
 }
 
-/** The subscription as a Product with its Offer; the offer's end date is build configuration. */
+/**
+ * The subscription as a Product with its Offer. The end date is the build's PRICE_VALID_UNTIL while
+ * it lasts, else the end of the year the page is rendered in (the gateway applies the same rule
+ * to prerendered pages), so a page never advertises an expired offer.
+ */
 export function productOffer({ name, description, path }: ProductInput): JsonLd {
   return {
     '@type': 'Product',
@@ -120,7 +124,7 @@ export function productOffer({ name, description, path }: ProductInput): JsonLd 
       '@type': 'Offer',
       price: PRICE.amount.toFixed(2),
       priceCurrency: PRICE.currency,
-      priceValidUntil: appConfig.priceValidUntil,
+      priceValidUntil: offerValidUntil(appConfig.priceValidUntil, new Date()),
       availability: 'https://schema.org/InStock',
       url: canonicalUrl(path),
     },

@@ -1,5 +1,12 @@
-import { apiErrorMessage, apiGet, apiPath, apiPost, HttpError } from '../api-client';
-import { stubFetch } from '../../test/render-route';
+import {
+  apiErrorMessage,
+  apiGet,
+  apiPath,
+  apiPost,
+  failureLogLine,
+  HttpError,
+} from '../api-client';
+import { fakeResponse, stubFetch } from '../../test/render-route';
 
 describe('apiPath', () => {
   it('joins key segments with slashes', () => {
@@ -39,6 +46,7 @@ describe('apiGet', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).message).toBe('503: content service down');
     expect((error as HttpError).status).toBe(503);
+    expect(failureLogLine(error)).toBe('503: content service down');
   });
 
   it('throws "status: statusText" when a non-OK response has no body', async () => {
@@ -47,12 +55,17 @@ describe('apiGet', () => {
     await expect(apiGet(['/api/guides'])).rejects.toThrow(new Error('404: Not Found'));
   });
 
-  it('puts a catalogue message in front of the status when one is given', async () => {
+  it('raises the catalogue message as it is written when one is given, keeping status and body', async () => {
     stubFetch({ '/api/guides/x': { status: 404, body: '{"message":"missing"}' } });
 
-    await expect(
-      apiGet(['/api/guides', 'x'], { failureMessage: 'Failed to fetch guide' }),
-    ).rejects.toThrow('Failed to fetch guide: 404: {"message":"missing"}');
+    const error = await apiGet(['/api/guides', 'x'], {
+      failureMessage: 'Failed to fetch guide',
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).message).toBe('Failed to fetch guide');
+    expect((error as HttpError).detail).toBe('404: {"message":"missing"}');
+    expect((error as HttpError).status).toBe(404);
+    expect(failureLogLine(error)).toBe('Failed to fetch guide (404: {"message":"missing"})');
   });
 
   it('throws on 401 by default and yields null when asked to', async () => {
@@ -62,6 +75,21 @@ describe('apiGet', () => {
     await expect(
       apiGet(['/api/check-subscription'], { onUnauthorized: 'return-null' }),
     ).resolves.toBeNull();
+  });
+
+  it('reads the body of a 401 it turns into null, so the browser can end the request', async () => {
+    // An unread body keeps the request open in the browser: the page never goes network-idle.
+    const response = fakeResponse({ status: 401, body: 'no session' });
+    const read = jest.spyOn(response, 'text');
+    globalThis.fetch = jest.fn(async () => response) as unknown as typeof fetch;
+
+    await expect(
+      apiGet(['/api/members/me'], { onUnauthorized: 'return-null' }),
+    ).resolves.toBeNull();
+    await expect(
+      apiPost('/api/members/sign-out', undefined, { onUnauthorized: 'return-null' }),
+    ).resolves.toBeNull();
+    expect(read).toHaveBeenCalledTimes(2);
   });
 });
 

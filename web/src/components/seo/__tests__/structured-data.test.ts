@@ -20,4 +20,15 @@ describe('productOffer', () => {
       },
     });
   });
+
+  it('offers until the end of the current year once the configured date has passed', () => {
+    // Only the clock moves, to a day after jest.config.cjs's PRICE_VALID_UNTIL (2030-12-31).
+    jest.useFakeTimers({ now: Date.parse('2031-02-10T09:00:00Z'), doNotFake: ['nextTick'] });
+    try {
+      const offer = productOffer({ name: 'Plan', description: 'Plan.', path: '/subscribe' });
+      expect(offer.offers).toEqual(expect.objectContaining({ priceValidUntil: '2031-12-31' }));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

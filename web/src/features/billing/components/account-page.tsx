@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { SignInLink } from '../../../components/ui/sign-in-link';
 import { PROFESSIONAL_PLAN } from '../../../content/subscribe';
 import { browserWindow } from '../../../lib/browser-window';
 import { checkAccess } from '../api/check-access';
 import { createPortalSession } from '../api/create-portal-session';
+import { useMember } from '../api/get-member';
+import { signOut } from '../api/sign-out';
 import { ButtonStack, StatusCard, StatusText } from './billing.styles';
 
 const TITLE = 'Manage Subscription & Billing';
@@ -18,8 +22,8 @@ function NoAccess({ role }: { role: 'alert' | 'status' }) {
     <div role={role}>
       <StatusText>
         There is no active subscription in this browser, so there is no billing to manage.
-        Subscriptions are linked to the browser you activated them in.
       </StatusText>
+      <SignInLink returnTo="/account" />
       <ButtonLink to="/subscribe" $variant="secondary">
         See the plan and subscribe
       </ButtonLink>
@@ -27,10 +31,50 @@ function NoAccess({ role }: { role: 'alert' | 'status' }) {
   );
 }
 
+/** Who is signed in on this browser, with the way out. */
+function MemberLine({ onSignedOut }: { onSignedOut: () => void }) {
+  const { member, refresh } = useMember();
+  const { mutate } = useSWRConfig();
+  const [signingOut, setSigningOut] = useState(false);
+  if (!member) return null;
+
+  async function leave() {
+    setSigningOut(true);
+    try {
+      await signOut();
+    } catch (error) {
+      console.error(error);
+    } finally {
+      setSigningOut(false);
+      await refresh();
+      // Access may have come from the session: everything that depends on it asks again.
+      await mutate(() => true);
+      onSignedOut();
+    }
+  }
+
+  return (
+    <StatusText>
+      Signed in as <strong>{member.email}</strong>.{' '}
+      <Button
+        type="button"
+        $variant="secondary"
+        onClick={() => void leave()}
+        disabled={signingOut}
+        aria-busy={signingOut}
+      >
+        Sign out
+      </Button>
+    </StatusText>
+  );
+}
+
 export function AccountPage() {
   const [state, setState] = useState<PortalState>('idle');
   // Asked on every visit, so a visitor without access is told before pressing anything.
   const [hasAccess, setHasAccess] = useState<boolean | null>(null);
+
+  const [checks, setChecks] = useState(0);
 
   useEffect(() => {
     let current = true;
@@ -40,7 +84,7 @@ export function AccountPage() {
     return () => {
       current = false;
     };
-  }, []);
+  }, [checks]);
 
   async function openPortal() {
     setState('opening');
@@ -68,6 +112,7 @@ export function AccountPage() {
       />
       <StatusCard aria-labelledby="account-title">
         <PageTitle id="account-title">{TITLE}</PageTitle>
+        <MemberLine onSignedOut={() => setChecks((count) => count + 1)} />
         <StatusText>
           Your {PROFESSIONAL_PLAN.name} subscription is managed in the payment provider&apos;s
           secure customer portal: change your card, download invoices or cancel at any time.

@@ -122,3 +122,24 @@ export const SandboxNoticeBox = styled.div`
     display: block;
   }
 `;
+
+export const SignInForm = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  width: 100%;
+  max-width: 420px;
+  margin: 0 auto;
+  text-align: left;
+
+  label {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+
+  input {
+    min-height: 44px;
+    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+    border: 1px solid ${({ theme }) => theme.colors.textMuted};
+    border-radius: ${({ theme }) => theme.radii.md};
+    font: inherit;
+  }
+`;

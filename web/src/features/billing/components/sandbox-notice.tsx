@@ -7,10 +7,17 @@ export function isSandboxSession(sessionId: string | null | undefined): boolean 
   return typeof sessionId === 'string' && sessionId.startsWith('cs_sandbox_');
 }
 
-/** The session id a checkout url returns to, when it is the sandbox's success page. */
+/**
+ * The sandbox session a checkout url belongs to: the sandbox's own checkout page
+ * (`/api/billing/sandbox-checkout/cs_sandbox_…`) or a success page carrying its id.
+ */
 export function sandboxSessionOf(checkoutUrl: string): string | null {
   try {
-    const sessionId = new URL(checkoutUrl, window.location.origin).searchParams.get('session_id');
+    const url = new URL(checkoutUrl, window.location.origin);
+    const lastSegment = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+    const sessionId = isSandboxSession(lastSegment)
+      ? lastSegment
+      : url.searchParams.get('session_id');
     return isSandboxSession(sessionId) ? sessionId : null;
   } catch {
     return null;

@@ -3,6 +3,7 @@ import { SESSION_ID_DISPLAY_LENGTH } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { SignInLink } from '../../../components/ui/sign-in-link';
 import { Spinner } from '../../../components/ui/spinner';
 import {
   PROFESSIONAL_PLAN,
@@ -11,6 +12,7 @@ import {
   SUCCESS_TEXT,
 } from '../../../content/subscribe';
 import { appConfig } from '../../../lib/config';
+import { pageReload } from '../../../lib/page-reload';
 import { useActivation } from '../hooks/use-activation';
 import { ButtonStack, StatusCard, StatusText, SuccessLine } from './billing.styles';
 import { isSandboxSession, SandboxNotice } from './sandbox-notice';
@@ -59,16 +61,18 @@ function errorExplanation(sessionId: string | null, subscriptionStatus: string |
 }
 
 /**
- * The honest view for a failed activation, a subscription without access, or a missing session id.
- * Without a session id there is nothing to retry: it links back to the plan instead.
+ * The honest view for a failed activation, a subscription without access, or a missing session id:
+ * Retry, the way back to the plan, and the support address.
  */
 function ErrorView({
   sessionId,
   subscriptionStatus,
+  refusal,
   onRetry,
 }: {
   sessionId: string | null;
   subscriptionStatus: string | null;
+  refusal: string | null;
   onRetry: () => void;
 }) {
   const subject = encodeURIComponent(
@@ -79,16 +83,16 @@ function ErrorView({
   return (
     <StatusCard $tone="danger" aria-labelledby="error-title" role="alert">
       <PageTitle id="error-title">{SUCCESS_TEXT.errorTitle}</PageTitle>
-      <StatusText>{errorExplanation(sessionId, subscriptionStatus)}</StatusText>
+      <StatusText>{refusal ?? errorExplanation(sessionId, subscriptionStatus)}</StatusText>
       <ButtonStack>
-        {sessionId ? (
-          <Button type="button" onClick={onRetry}>
-            Retry
-          </Button>
-        ) : (
-          <ButtonLink to="/subscribe">Back to Pricing</ButtonLink>
-        )}
+        <Button type="button" onClick={onRetry}>
+          Retry
+        </Button>
+        <ButtonLink to="/subscribe" $variant="secondary">
+          Back to Pricing
+        </ButtonLink>
       </ButtonStack>
+      <SignInLink returnTo="/professional-trading" />
       <StatusText>
         Need help? Write to{' '}
         <a href={`mailto:${appConfig.supportEmail}?subject=${subject}`}>{appConfig.supportEmail}</a>
@@ -101,7 +105,9 @@ function ErrorView({
 export function SubscribeSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') || null;
-  const { status, subscriptionStatus, retry } = useActivation(sessionId);
+  const { status, subscriptionStatus, refusal, retry } = useActivation(sessionId);
+  // With no session id there is nothing to activate again; Retry reads the address again instead.
+  const onRetry = sessionId ? retry : () => pageReload.reload();
 
   return (
     <PageContainer>
@@ -124,7 +130,8 @@ export function SubscribeSuccessPage() {
         <ErrorView
           sessionId={sessionId}
           subscriptionStatus={status === 'inactive' ? subscriptionStatus : null}
-          onRetry={retry}
+          refusal={refusal}
+          onRetry={onRetry}
         />
       )}
     </PageContainer>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { storeSessionId } from '../../../lib/session-id';
+import { apiErrorMessage, HttpError } from '../../../lib/api-client';
+import { rememberCheckoutSession } from '../../../lib/checkout-session';
 import { activateSubscription } from '../api/activate-subscription';
 
 /**
@@ -15,6 +16,8 @@ export type ActivationStatus = 'pending' | 'success' | 'inactive' | 'error';
 export function useActivation(sessionId: string | null) {
   const [status, setStatus] = useState<ActivationStatus>(sessionId ? 'pending' : 'error');
   const [subscriptionStatus, setSubscriptionStatus] = useState<string | null>(null);
+  // The service's own explanation when it refused (this checkout belongs to another browser).
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const started = useRef<string | null>(null);
 
@@ -27,6 +30,7 @@ export function useActivation(sessionId: string | null) {
     if (started.current === run) return;
     started.current = run;
     setStatus('pending');
+    setRefusal(null);
     activateSubscription(sessionId).then(
       (result) => {
         setSubscriptionStatus(result.status);
@@ -35,16 +39,22 @@ export function useActivation(sessionId: string | null) {
           return;
         }
         // Kept only once access is confirmed, so the day-trader banner never claims an unpaid session.
-        storeSessionId(sessionId);
+        rememberCheckoutSession(sessionId);
         setStatus('success');
       },
       (error: unknown) => {
-        console.error(error);
+        if (error instanceof HttpError && error.status === 403) {
+          // An answer, not a fault: this checkout belongs to another browser.
+          console.warn(error);
+          setRefusal(apiErrorMessage(error) ?? null);
+        } else {
+          console.error(error);
+        }
         setStatus('error');
       },
     );
   }, [sessionId, attempt]);
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  return { status, subscriptionStatus, loading: status === 'pending', retry };
+  return { status, subscriptionStatus, refusal, loading: status === 'pending', retry };
 }

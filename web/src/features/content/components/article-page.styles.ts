@@ -70,3 +70,19 @@ export const SkeletonStack = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
 `;
+
+export const RelatedGuides = styled.nav`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.xl};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+
+  ul {
+    display: grid;
+    gap: ${({ theme }) => theme.space.xs};
+    padding-left: ${({ theme }) => theme.space.lg};
+  }
+`;

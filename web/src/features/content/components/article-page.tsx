@@ -19,6 +19,7 @@ import {
   Updated,
 } from './article-page.styles';
 import { ArticleSkeleton } from './article-skeleton';
+import { RelatedGuides } from './related-guides';
 
 interface Variant {
   noun: string;
@@ -26,6 +27,8 @@ interface Variant {
   backLabel: string;
   notFoundTitle: string;
   notFoundText: string;
+  /** Lists the other guides of the category: /guides links only the first of each. */
+  listsCategory: boolean;
 }
 
 const VARIANTS: Record<ContentKind, Variant> = {
@@ -35,6 +38,7 @@ const VARIANTS: Record<ContentKind, Variant> = {
     backLabel: '← Back to Guides',
     notFoundTitle: 'Guide Not Found',
     notFoundText: "The trading guide you're looking for doesn't exist.",
+    listsCategory: true,
   },
   blog: {
     noun: 'Blog',
@@ -42,6 +46,7 @@ const VARIANTS: Record<ContentKind, Variant> = {
     backLabel: '← Back to Blogs',
     notFoundTitle: 'Blog Not Found',
     notFoundText: "The trading blog you're looking for doesn't exist.",
+    listsCategory: false,
   },
 };
 
@@ -79,6 +84,7 @@ function ArticleView({ article, variant }: { article: ContentItem; variant: Vari
         )}
       </ArticleHeader>
       <Body>{article.content}</Body>
+      {variant.listsCategory && <RelatedGuides category={article.category} slug={article.slug} />}
       <NotAdviceNote>Do your own research before making any trading decision.</NotAdviceNote>
       <CtaPanel
         title="Trade with probabilities, not guesses"

@@ -4,9 +4,14 @@ import { apiGet } from '../../../lib/api-client';
 
 export const analysisPreviewKey = ['/api/analysis', { limit: PAGE_SIZES.analysisPreview }] as const;
 
+/**
+ * The spec's "analysis source call": its catalogue message names the third-party source behind
+ * the analysis feed, the news feeds the news service ingests (their list is that service's
+ * configuration, so the message names them by kind rather than by publisher).
+ */
 export function getAnalysisPreview(): Promise<Article[]> {
   return apiGet<Article[]>(analysisPreviewKey, {
-    failureMessage: 'Failed to fetch analysis articles',
+    failureMessage: 'Failed to fetch news feed analysis',
   });
 }
 

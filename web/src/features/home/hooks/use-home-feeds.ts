@@ -1,11 +1,12 @@
 import type { Article } from '@probedge/proto';
+import { failureLogLine } from '../../../lib/api-client';
 import { useAfterLoadIdle } from '../../../lib/use-after-load-idle';
 import { useAnalysisPreview } from '../api/get-analysis-preview';
 import { useCategoryArticles } from '../api/get-category-articles';
 import { useMarketData } from '../api/get-market-data';
 import { useTargetedArticles } from '../api/get-targeted-articles';
 
-const logFailure = (error: Error) => console.warn(error.message);
+const logFailure = (error: Error) => console.warn(failureLogLine(error));
 
 /**
  * The home page's background calls (spec section 7). Only the targeted headlines are shown (in the
@@ -18,6 +19,6 @@ export function useHomeFeeds(): { headlines: readonly Article[] } {
   const targeted = useTargetedArticles(options, ready);
   useAnalysisPreview(options, ready);
   useCategoryArticles(undefined, options, ready);
-  useMarketData(options, ready);
+  useMarketData(ready);
   return { headlines: Array.isArray(targeted.data) ? targeted.data : [] };
 }

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { REFETCH_INTERVAL_MS, type DailyAnalysis } from '@probedge/proto';
-import { apiGet, HttpError } from '../../../lib/api-client';
+import { apiGet, failureLogLine, HttpError } from '../../../lib/api-client';
 
 export const dailyAnalysisKey = ['/api/daily-analysis'] as const;
 
@@ -21,7 +21,7 @@ export function useDailyAnalysis() {
     refreshInterval: REFETCH_INTERVAL_MS.dailyAnalysis,
     // SWR stops its interval after a failure; keep asking once a minute instead.
     onErrorRetry: (failure: Error, _key, _config, revalidate, { retryCount }) => {
-      console.warn(failure.message);
+      console.warn(failureLogLine(failure));
       setTimeout(() => void revalidate({ retryCount }), REFETCH_INTERVAL_MS.dailyAnalysis);
     },
     shouldRetryOnError: true,

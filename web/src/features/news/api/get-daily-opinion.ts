@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { DailyOpinion } from '@probedge/proto';
-import { apiGet, HttpError } from '../../../lib/api-client';
+import { apiGet, failureLogLine, HttpError } from '../../../lib/api-client';
 
 export const dailyOpinionKey = ['/api/daily-opinion'] as const;
 
@@ -15,9 +15,11 @@ export async function getDailyOpinion(key: typeof dailyOpinionKey): Promise<Dail
 }
 
 export function useDailyOpinion() {
-  const { data, error } = useSWR(dailyOpinionKey, getDailyOpinion, {
+  const { data, error, mutate } = useSWR(dailyOpinionKey, getDailyOpinion, {
     // Any other failure hides the card (spec section 8); the reason only goes to the console.
-    onError: (failure: Error) => console.warn(failure.message),
+    onError: (failure: Error) => console.warn(failureLogLine(failure)),
   });
-  return { opinion: error ? null : data };
+  /** Shows an opinion the server has just answered with, in place of the one loaded. */
+  const show = (fresh: DailyOpinion) => mutate(fresh, { revalidate: false });
+  return { opinion: error ? null : data, show };
 }

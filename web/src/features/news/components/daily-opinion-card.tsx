@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button-link.styles';
 import { appConfig } from '../../../lib/config';
 import { formatDate } from '../../../lib/format-date';
-import { pageReload } from '../../../lib/page-reload';
 import { generateOpinion } from '../api/generate-opinion';
 import { useDailyOpinion } from '../api/get-daily-opinion';
 import {
@@ -17,10 +16,21 @@ import {
 // The spec elides the middle word ('Daily … Opinion'); it is the brand, as elsewhere in the spec.
 export const DAILY_OPINION_TITLE = `Daily ${appConfig.brandName} Opinion`;
 
-/** Hidden while loading and when there is no opinion (404 or any failure). */
+const UPDATED_TIME = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/**
+ * Hidden while loading and when there is no opinion (404 or any failure). 'New Opinion' asks the
+ * server for the day's opinion (written now if the day has none yet; only an admin can rewrite
+ * one) and shows its answer in place, with the time it arrived.
+ */
 export function DailyOpinionCard() {
-  const { opinion } = useDailyOpinion();
+  const { opinion, show } = useDailyOpinion();
   const [busy, setBusy] = useState(false);
+  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
 
   if (!opinion) return null;
 
@@ -28,11 +38,12 @@ export function DailyOpinionCard() {
     setBusy(true);
     const outcome = await generateOpinion();
     if (outcome.kind === 'generated') {
-      pageReload.reload();
-      return;
+      await show(outcome.item);
+      setUpdatedAt(new Date());
+    } else {
+      // The spec shows nothing for a failed or unfinished generation; it is only logged.
+      console.error('Generate opinion did not finish:', outcome.message);
     }
-    // The spec shows nothing for a failed or unfinished generation; it is only logged.
-    console.error('Generate opinion did not finish:', outcome.message);
     setBusy(false);
   }
 
@@ -52,6 +63,14 @@ export function DailyOpinionCard() {
         <Button type="button" onClick={() => void onNewOpinion()} disabled={busy} aria-busy={busy}>
           New Opinion
         </Button>
+        <InsightMeta role="status">
+          {updatedAt && (
+            <>
+              Updated{' '}
+              <time dateTime={updatedAt.toISOString()}>{UPDATED_TIME.format(updatedAt)}</time>
+            </>
+          )}
+        </InsightMeta>
       </InsightActions>
     </InsightPanel>
   );

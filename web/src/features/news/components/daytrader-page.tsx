@@ -15,8 +15,9 @@ import {
   DAYTRADER_STEPS,
   DAYTRADER_TEMPLATES,
 } from '../../../content/daytrader';
+import { useCheckoutSessionId } from '../../../lib/checkout-session';
+import { useSubscriptionCheck } from '../../../lib/subscription-check';
 import { useDaytraderArticles } from '../api/get-daytrader-articles';
-import { useSessionId } from '../hooks/use-session-id';
 import { DaytraderNews } from './daytrader-news';
 import {
   ActiveBanner,
@@ -194,7 +195,9 @@ function Pricing() {
 
 export function DaytraderPage() {
   const { articles, isLoading } = useDaytraderArticles(PAGE_SIZES.daytraderLanding);
-  const sessionId = useSessionId();
+  // The address's session id is kept (spec), but only billing can say it gives access.
+  const sessionId = useCheckoutSessionId();
+  const { hasAccess } = useSubscriptionCheck();
 
   return (
     <PageContainer>
@@ -208,7 +211,7 @@ export function DaytraderPage() {
           productOffer({ name: TITLE, description: DESCRIPTION, path: '/daytrader' }),
         ]}
       />
-      {sessionId && <SubscriptionActiveBanner />}
+      {sessionId && hasAccess === true && <SubscriptionActiveBanner />}
       <Hero aria-labelledby="daytrader-title">
         <PageTitle id="daytrader-title">{DAYTRADER_HERO.title}</PageTitle>
         <p>{DAYTRADER_HERO.lead}</p>

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { PAGE_SIZES, type Article } from '@probedge/proto';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, failureLogLine } from '../../../lib/api-client';
 
 export function professionalArticlesKey() {
   return ['/api/articles', { category: 'stocks', limit: PAGE_SIZES.professionalStocks }] as const;
@@ -17,6 +17,6 @@ export function getProfessionalArticles(
 /** Spec section 7: requested on the professional page, result not shown; failures are logged. */
 export function useProfessionalArticles(): void {
   useSWR(professionalArticlesKey(), getProfessionalArticles, {
-    onError: (error: Error) => console.warn(error.message),
+    onError: (error: Error) => console.warn(failureLogLine(error)),
   });
 }

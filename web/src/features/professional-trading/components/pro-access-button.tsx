@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { PRO_APP_POPUP } from '@probedge/proto';
 import { Button } from '../../../components/ui/button-link.styles';
+import { SignInLink } from '../../../components/ui/sign-in-link';
 import { PRO_ACCESS } from '../../../content/professional-trading';
 import { browserWindow } from '../../../lib/browser-window';
 import { appConfig } from '../../../lib/config';
-import { useSubscriptionCheck } from '../api/check-subscription';
+import { useSubscriptionCheck } from '../../../lib/subscription-check';
 import { AccessBox } from './professional-trading.styles';
 
 export const PRO_APP_WINDOW_NAME = 'probedge-pro-app';
@@ -58,6 +59,7 @@ export function ProAccessButton() {
       </Button>
       <p id="pro-locked-note">{PRO_ACCESS.lockedNote}</p>
       <Link to="/subscribe">{PRO_ACCESS.subscribeLink}</Link>
+      <SignInLink returnTo="/professional-trading" />
     </AccessBox>
   );
 }

@@ -90,4 +90,35 @@ describe('/account', () => {
     );
     expect(screen.getByRole('button', BUTTON)).toBeEnabled();
   });
+
+  it('shows who is signed in, and signing out asks again who has access', async () => {
+    let signedIn = true;
+    const { user, fetchMock } = renderRoute('/account', {
+      [CHECK]: () => ({ body: { hasAccess: signedIn } }),
+      '/api/members/me': () =>
+        signedIn
+          ? { body: { email: 'ann@example.com', hasAccess: true, status: 'active' } }
+          : {
+              status: 401,
+              body: { statusCode: 401, error: 'Unauthorized', message: 'Not signed in' },
+            },
+      '/api/members/sign-out': () => {
+        signedIn = false;
+        return { status: 204 };
+      },
+    });
+    expect(await screen.findByText('ann@example.com')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    await waitFor(() => expect(screen.queryByText('ann@example.com')).not.toBeInTheDocument());
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/members/sign-out',
+      expect.objectContaining({ method: 'POST' }),
+    );
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/sign-in?returnTo=%2Faccount',
+    );
+  });
 });

@@ -159,13 +159,14 @@ describe('/subscribe', () => {
   });
 
   it('labels a sandbox checkout: no real payment, and no claim that Stripe processed it', async () => {
+    // The sandbox's own checkout page, as billing names it.
     const sandboxUrl =
-      'http://localhost:8080/subscribe/success?session_id=cs_sandbox_a1B2c3D4e5F6g7H8i9J0k1L2';
+      'http://localhost:8080/api/billing/sandbox-checkout/cs_sandbox_a1B2c3D4e5F6g7H8i9J0k1L2';
     const { user } = renderRoute('/subscribe', { [CHECKOUT]: { body: { url: sandboxUrl } } });
     await user.click(await screen.findByRole('button', { name: 'Get Started' }));
 
     const note = await screen.findByRole('note', { name: 'Sandbox: no real payment was taken' });
-    expect(note).toHaveTextContent('without Stripe, and no card is charged');
+    expect(note).toHaveTextContent('instead of Stripe, and no card is charged');
     expect(screen.queryByText(/processed securely by Stripe/)).not.toBeInTheDocument();
     expect(tab.go).toHaveBeenCalledWith(sandboxUrl);
   });

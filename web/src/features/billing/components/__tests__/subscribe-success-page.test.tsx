@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { SESSION_ID_STORAGE_KEY } from '@probedge/proto';
 import { AppProviders } from '../../../../app/app';
 import { AppRoutes } from '../../../../app/router';
+import { pageReload } from '../../../../lib/page-reload';
 import { pending, renderRoute, stubFetch } from '../../../../test/render-route';
 
 const ACTIVATE = '/api/activate-subscription';
@@ -104,6 +105,24 @@ describe('/subscribe/success', () => {
     expect(window.localStorage.getItem(SESSION_ID_STORAGE_KEY)).toBeNull();
   });
 
+  it("shows billing's refusal of a checkout from another browser, with the way to sign in", async () => {
+    const warned = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const message =
+      'This checkout was completed in another browser. Sign in with the e-mail address you paid with to get access here.';
+    renderRoute(`/subscribe/success?session_id=${SESSION}`, {
+      [ACTIVATE]: { status: 403, body: { statusCode: 403, error: 'Forbidden', message } },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(within(alert).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/sign-in?returnTo=%2Fprofessional-trading',
+    );
+    expect(screen.queryByText('Payment successful!')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(SESSION_ID_STORAGE_KEY)).toBeNull();
+    expect(warned).toHaveBeenCalled();
+  });
+
   it('shows the honest error view when the activation request fails on the network', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
     renderRoute(`/subscribe/success?session_id=${SESSION}`, {
@@ -155,23 +174,47 @@ describe('/subscribe/success', () => {
     expect(activationCalls(fetchMock)).toHaveLength(2);
   });
 
-  it('shows the error view at once, without a request or a Retry that could not help, when there is no session_id', async () => {
-    const { fetchMock } = renderRoute('/subscribe/success');
+  it('shows the error view at once without a session_id: Retry reads the address again, Back to Pricing, support', async () => {
+    const reload = jest.spyOn(pageReload, 'reload').mockImplementation(() => {});
+    try {
+      const { fetchMock, user } = renderRoute('/subscribe/success');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('We could not confirm your payment yet');
+      expect(alert).toHaveTextContent('the address does not carry one');
+      expect(within(alert).getByRole('link', { name: 'support@probedge.example' })).toHaveAttribute(
+        'href',
+        expect.stringMatching(/^mailto:support@probedge\.example/),
+      );
+      expect(within(alert).getByRole('link', { name: 'Back to Pricing' })).toHaveAttribute(
+        'href',
+        '/subscribe',
+      );
+      expect(
+        screen.queryByText('Please wait while we activate your account...'),
+      ).not.toBeInTheDocument();
+
+      await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(activationCalls(fetchMock)).toHaveLength(0);
+    } finally {
+      reload.mockRestore();
+    }
+  });
+
+  it('offers the way back to pricing next to Retry after a failed activation', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderRoute(`/subscribe/success?session_id=${SESSION}`, {
+      [ACTIVATE]: {
+        status: 402,
+        body: { statusCode: 402, error: 'Payment Required', message: 'x' },
+      },
+    });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('We could not confirm your payment yet');
-    expect(alert).toHaveTextContent('the address does not carry one');
-    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
-    expect(
-      within(alert).getByRole('link', { name: 'support@probedge.example' }),
-    ).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'Back to Pricing' })).toHaveAttribute(
       'href',
       '/subscribe',
     );
-    expect(
-      screen.queryByText('Please wait while we activate your account...'),
-    ).not.toBeInTheDocument();
-    expect(activationCalls(fetchMock)).toHaveLength(0);
   });
 
   it('posts the activation once under StrictMode', async () => {

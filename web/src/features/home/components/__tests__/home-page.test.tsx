@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { HOME_FEED_STUBS, renderRoute } from '../../../../test/render-route';
+import { HOME_FEED_STUBS, renderRoute, type StubResponse } from '../../../../test/render-route';
 
 describe('home page', () => {
   it('names the brand and subtitle and says the content is educational', async () => {
@@ -86,12 +86,83 @@ describe('home page background calls', () => {
       await waitFor(() => expect(warn).toHaveBeenCalledTimes(4));
       const messages = warn.mock.calls.map(([message]) => String(message));
       expect(messages).toContain(
-        'Failed to fetch market data: 503: {"message":"No market data provider is configured"}',
+        'Failed to fetch market data (503: {"message":"No market data provider is configured"})',
       );
-      expect(messages).toContain('Failed to fetch market movers: 502: down');
+      expect(messages).toContain('Failed to fetch market movers (502: down)');
+      expect(messages).toContain('Failed to fetch news feed analysis (500: Internal Server Error)');
       expect(screen.getByRole('heading', { level: 1, name: 'ProbEdge' })).toBeInTheDocument();
     } finally {
       warn.mockRestore();
+    }
+  });
+});
+
+describe('market data every 30 seconds', () => {
+  const MARKET = '/api/market';
+  const NO_PROVIDER: StubResponse = {
+    status: 503,
+    body: '{"message":"No market data provider is configured"}',
+  };
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+  const setVisibility = (state: DocumentVisibilityState) =>
+    Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+
+  async function renderHome(answer: () => StubResponse) {
+    const { fetchMock } = renderRoute('/', { ...HOME_FEED_STUBS, [MARKET]: answer });
+    const reads = () => fetchMock.mock.calls.filter(([url]) => url === MARKET).length;
+    await screen.findByRole('heading', { level: 1, name: 'ProbEdge' });
+    await waitFor(() => expect(reads()).toBe(1));
+    return reads;
+  }
+
+  it('keeps asking after 503s and after successes, and only logs the answers', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    let answer: StubResponse = NO_PROVIDER;
+    const reads = await renderHome(() => answer);
+
+    await advance(29_000);
+    expect(reads()).toBe(1);
+    await advance(1_000);
+    expect(reads()).toBe(2);
+    await advance(30_000);
+    expect(reads()).toBe(3);
+
+    answer = { body: { indices: [] } };
+    await advance(30_000);
+    expect(reads()).toBe(4);
+    expect(info).toHaveBeenCalledWith('Market data', { indices: [] });
+
+    answer = NO_PROVIDER;
+    await advance(30_000);
+    expect(reads()).toBe(5);
+    const failures = warn.mock.calls.filter(([line]) =>
+      String(line).startsWith('Failed to fetch market data (503: '),
+    );
+    expect(failures).toHaveLength(4);
+    expect(screen.getByRole('heading', { level: 1, name: 'ProbEdge' })).toBeInTheDocument();
+  });
+
+  it('skips its turns while the tab is hidden and asks once when it is shown again', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const reads = await renderHome(() => NO_PROVIDER);
+    try {
+      setVisibility('hidden');
+      await advance(5 * 60_000);
+      expect(reads()).toBe(1);
+
+      setVisibility('visible');
+      await advance(30_000);
+      expect(reads()).toBe(2);
+    } finally {
+      setVisibility('visible');
     }
   });
 });

@@ -209,18 +209,59 @@ describe('/opinion daily opinion card', () => {
     expect(within(card).getByRole('button', { name: 'New Opinion' })).toBeEnabled();
   });
 
-  it("'New Opinion' posts and reloads the page on success", async () => {
+  it("'New Opinion' posts and shows the day's opinion as answered, with the time it arrived", async () => {
     const { reload, restore } = mockReload();
+    // Only the clock is fixed; timers run as usual.
+    jest.useFakeTimers({
+      now: Date.parse('2026-11-21T14:05:09Z'),
+      doNotFake: [
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'setImmediate',
+        'clearImmediate',
+        'queueMicrotask',
+        'nextTick',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'hrtime',
+        'performance',
+      ],
+    });
+    const fresh = {
+      analysisDate: '2026-11-21',
+      content: 'Breadth improved while yields eased.',
+      sourceArticleTitle: 'Small caps wake up',
+    };
     try {
       const { user, fetchMock } = renderOpinion({
         [DAILY_OPINION]: { body: opinion },
-        [GENERATE_OPINION]: { body: opinion },
+        [GENERATE_OPINION]: { body: fresh },
       });
-      await user.click(await screen.findByRole('button', { name: 'New Opinion' }));
-      await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+      const card = await screen.findByRole('region', { name: OPINION_TITLE });
+      expect(within(card).getByRole('status')).toBeEmptyDOMElement();
+
+      await user.click(within(card).getByRole('button', { name: 'New Opinion' }));
+
+      expect(await within(card).findByText(fresh.content)).toBeInTheDocument();
+      expect(within(card).getByText(`Source: ${fresh.sourceArticleTitle}`)).toBeInTheDocument();
+      expect(within(card).getByText('November 21, 2026')).toBeInTheDocument();
+      expect(within(card).queryByText(/Rates matter more than earnings/)).not.toBeInTheDocument();
+      const updated = within(card).getByRole('status');
+      expect(updated).toHaveTextContent(/^Updated \d{1,2}:\d{2}:09 (AM|PM)$/);
+      expect(within(updated).getByText(/:09 (AM|PM)$/)).toHaveAttribute(
+        'datetime',
+        '2026-11-21T14:05:09.000Z',
+      );
       const call = fetchMock.mock.calls.find(([url]) => url === GENERATE_OPINION);
       expect(call?.[1]).toEqual(expect.objectContaining({ method: 'POST' }));
+      expect(reload).not.toHaveBeenCalled();
+      expect(within(card).getByRole('button', { name: 'New Opinion' })).toBeEnabled();
     } finally {
+      jest.useRealTimers();
       restore();
     }
   });

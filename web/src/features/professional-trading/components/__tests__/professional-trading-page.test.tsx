@@ -44,6 +44,12 @@ describe('/professional-trading access button', () => {
     expect(
       screen.getByRole('link', { name: 'Subscribe to the Professional Trading App' }),
     ).toHaveAttribute('href', '/subscribe');
+    // A subscriber on another browser signs in instead, and comes back here.
+    expect(screen.getByText(/Already subscribed\?/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/sign-in?returnTo=%2Fprofessional-trading',
+    );
     expect(
       screen.queryByRole('button', { name: 'Launch Professional Trading App' }),
     ).not.toBeInTheDocument();

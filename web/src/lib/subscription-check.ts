@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { SubscriptionCheck } from '@probedge/proto';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from './api-client';
 
 export const subscriptionCheckKey = ['/api/check-subscription'] as const;
 
@@ -15,6 +15,7 @@ export async function checkSubscription(key: typeof subscriptionCheckKey): Promi
   }
 }
 
+/** Whether this browser has access (member session or purchase cookie), for every screen that asks. */
 export function useSubscriptionCheck() {
   const { data } = useSWR(subscriptionCheckKey, checkSubscription, {
     // Access changes with a purchase made in another tab: ask again on every visit and on return.

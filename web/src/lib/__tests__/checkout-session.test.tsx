@@ -3,10 +3,10 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { SESSION_ID_STORAGE_KEY } from '@probedge/proto';
-import { useSessionId } from '../use-session-id';
+import { useCheckoutSessionId } from '../checkout-session';
 
 function SessionLine() {
-  const sessionId = useSessionId();
+  const sessionId = useCheckoutSessionId();
   return <p>{sessionId ?? 'no session'}</p>;
 }
 
@@ -16,7 +16,7 @@ const tree = (url: string) => (
   </MemoryRouter>
 );
 
-describe('useSessionId when hydrating prerendered HTML', () => {
+describe('useCheckoutSessionId when hydrating prerendered HTML', () => {
   beforeEach(() => window.localStorage.clear());
 
   it.each([

@@ -1,0 +1,134 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { SIGN_IN_LINK_MINUTES, SIGN_IN_RESEND_SECONDS } from '@probedge/proto';
+import { PageMeta } from '../../../components/seo/page-meta';
+import { Button } from '../../../components/ui/button-link.styles';
+import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { apiErrorMessage, HttpError } from '../../../lib/api-client';
+import { requestSignIn } from '../api/request-sign-in';
+import { safeReturnTo } from '../hooks/safe-return-to';
+import { ButtonStack, SignInForm, StatusCard, StatusText } from './billing.styles';
+
+const TITLE = 'Sign in';
+const DESCRIPTION = 'Sign in with a link sent to your e-mail address: no password needed.';
+
+type SignInState =
+  | { step: 'form' }
+  | { step: 'sending' }
+  | { step: 'sent'; email: string; sentAt: number }
+  | { step: 'failed'; message: string };
+
+function failureMessage(error: unknown): string {
+  if (error instanceof HttpError && (error.status === 400 || error.status === 429)) {
+    return apiErrorMessage(error) ?? 'Please check the address and try again.';
+  }
+  return 'The sign-in link could not be sent right now. Please try again in a moment.';
+}
+
+/** Seconds until "Send again" is offered, counting down once a second. */
+function useSecondsLeft(since: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (since === null) return undefined;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [since]);
+  if (since === null) return 0;
+  return Math.max(0, SIGN_IN_RESEND_SECONDS - Math.floor((now - since) / 1000));
+}
+
+export function SignInPage() {
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const inputId = useId();
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<SignInState>({ step: 'form' });
+  const secondsLeft = useSecondsLeft(state.step === 'sent' ? state.sentAt : null);
+
+  async function send(address: string) {
+    setState({ step: 'sending' });
+    try {
+      await requestSignIn(address, returnTo);
+      setState({ step: 'sent', email: address, sentAt: Date.now() });
+    } catch (error) {
+      console.error(error);
+      setState({ step: 'failed', message: failureMessage(error) });
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void send(email.trim());
+  }
+
+  return (
+    <PageContainer>
+      <PageMeta
+        title={TITLE}
+        description={DESCRIPTION}
+        keywords={['sign in', 'member', 'subscription']}
+        path="/sign-in"
+        noIndex
+      />
+      <StatusCard aria-labelledby="sign-in-title">
+        <PageTitle id="sign-in-title">{TITLE}</PageTitle>
+        {state.step === 'sent' ? (
+          <div role="status">
+            <StatusText>
+              <strong>Check your inbox.</strong> If {state.email} can receive mail, a sign-in link
+              is on its way. It works once, for {SIGN_IN_LINK_MINUTES} minutes.
+            </StatusText>
+            <ButtonStack>
+              <Button
+                type="button"
+                $variant="secondary"
+                disabled={secondsLeft > 0}
+                onClick={() => void send(state.email)}
+              >
+                {secondsLeft > 0 ? `Send again in ${secondsLeft} s` : 'Send again'}
+              </Button>
+              <Button type="button" $variant="secondary" onClick={() => setState({ step: 'form' })}>
+                Use another address
+              </Button>
+            </ButtonStack>
+          </div>
+        ) : (
+          <>
+            <StatusText>
+              Subscribed already? Enter the e-mail address you paid with and we will send you a link
+              that signs you in on this browser. No password needed.
+            </StatusText>
+            <SignInForm onSubmit={onSubmit} noValidate={false}>
+              <label htmlFor={inputId}>E-mail</label>
+              <input
+                id={inputId}
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                aria-describedby={state.step === 'failed' ? `${inputId}-error` : undefined}
+                aria-invalid={state.step === 'failed' ? true : undefined}
+              />
+              <Button
+                type="submit"
+                disabled={state.step === 'sending'}
+                aria-busy={state.step === 'sending'}
+              >
+                {state.step === 'sending' ? 'Sending...' : 'Email me a sign-in link'}
+              </Button>
+            </SignInForm>
+            {state.step === 'failed' && (
+              <StatusText id={`${inputId}-error`} role="alert">
+                {state.message}
+              </StatusText>
+            )}
+          </>
+        )}
+      </StatusCard>
+    </PageContainer>
+  );
+}
