@@ -115,18 +115,22 @@ export class ArticlesRepository {
     const urls = [...new Set(unique.map((draft) => draft.canonicalUrl))];
     return this.prisma.$transaction(async (tx) => {
       // A story is shown from the first source that claims its URL; claiming is one statement, so
-      // two sources ingesting the same story at once cannot both win.
-      await tx.$executeRaw`
-        INSERT INTO story_urls (canonical_url, source_id, claimed_at)
-        SELECT url, ${sourceId}, ${fetchedAt} FROM unnest(${urls}::text[]) AS url
-        ON CONFLICT (canonical_url) DO NOTHING`;
-      const claims = await tx.storyUrl.findMany({
-        where: { canonicalUrl: { in: urls } },
-        select: { canonicalUrl: true, sourceId: true },
-      });
-      const elsewhere = new Set(
-        claims.filter((claim) => claim.sourceId !== sourceId).map((claim) => claim.canonicalUrl),
-      );
+      // two sources ingesting the same story at once cannot both win. The statement answers the
+      // URLs this source holds: claimed just now (RETURNING) or before (the snapshot); every
+      // other URL of the batch belongs to another source, even one committed while this waited.
+      const ours = await tx.$queryRaw<{ canonical_url: string }[]>`
+        WITH claimed AS (
+          INSERT INTO story_urls (canonical_url, source_id, claimed_at)
+          SELECT url, ${sourceId}, ${fetchedAt} FROM unnest(${urls}::text[]) AS url
+          ON CONFLICT (canonical_url) DO NOTHING
+          RETURNING canonical_url
+        )
+        SELECT canonical_url FROM claimed
+        UNION ALL
+        SELECT canonical_url FROM story_urls
+        WHERE source_id = ${sourceId} AND canonical_url = ANY(${urls}::text[])`;
+      const held = new Set(ours.map((row) => row.canonical_url));
+      const elsewhere = new Set(urls.filter((url) => !held.has(url)));
       const existing = await tx.article.findMany({
         where: { sourceId, guid: { in: [...seenGuids] } },
       });
