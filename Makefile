@@ -9,7 +9,7 @@ RESULTS := .local/test-results
 # prisma generate never connects; it only needs the variable to resolve the datasource.
 GENERATE_URL := postgresql://localhost:5432/generate
 
-.PHONY: help install generate build up dev test unit e2e typecheck lint format bench migration images clean
+.PHONY: help install tools generate build up dev test unit e2e typecheck lint format bench migration images clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -19,6 +19,9 @@ install: $(NPM_STAMP) ## Install dependencies from the lockfile (only when it ch
 $(NPM_STAMP): package-lock.json package.json proto/package.json services/*/package.json gateway/package.json web/package.json
 	npm ci --no-audit --no-fund
 	@touch $@
+
+tools: ## Chromium, nginx, kubectl, PostgreSQL and Redis for the tests (installed from Debian when missing)
+	@bash deploy/local/ensure-tools.sh
 
 generate: install ## Build the shared packages and generate each service's Prisma client
 	npm run build -w proto -w services/kit
@@ -41,11 +44,11 @@ test: build typecheck unit e2e ## Every unit, integration and browser test
 typecheck: generate ## Strict TypeScript over every workspace
 	npm run typecheck --workspaces --if-present
 
-unit: build ## Unit and integration tests (real PostgreSQL and Redis; the worker-kill test runs the built worker)
+unit: build tools ## Unit and integration tests (real PostgreSQL and Redis; the worker-kill test runs the built worker)
 	@mkdir -p $(RESULTS)
 	$(BIN)/jest --json --outputFile=$(RESULTS)/unit.json
 
-e2e: build ## Browser tests in Debian Chromium against the local stack
+e2e: build tools ## Browser tests in Debian Chromium against the local stack
 	@mkdir -p $(RESULTS)
 	$(BIN)/jest -c web/e2e/jest.config.cjs --json --outputFile=$(RESULTS)/e2e.json
 

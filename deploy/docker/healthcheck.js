@@ -1,6 +1,8 @@
 // Docker HEALTHCHECK of the Node images. Without an argument: liveness (/healthz) on whichever of
 // HEALTHCHECK_PORTS this container's process listens on, so one image serves its API and its worker.
 // With a URL (compose asks /readyz, so that "healthy" means ready): that URL only.
+// 4 s: longer than the gateway's readiness takes with an upstream paused (its probes give up after
+// 1 s), shorter than the 5 s Docker and compose allow the check.
 const urls = process.argv[2]
   ? [process.argv[2]]
   : (process.env.HEALTHCHECK_PORTS || '')
@@ -10,7 +12,7 @@ const urls = process.argv[2]
 
 async function answers(url) {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    const response = await fetch(url, { signal: AbortSignal.timeout(4000) });
     return response.ok;
   } catch {
     return false;

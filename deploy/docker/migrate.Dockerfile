@@ -2,7 +2,8 @@
 # The one-off migration image (compose `migrate`, the k8s Job): every service's committed migrations,
 # applied with `prisma migrate deploy`, then content's guides/blogs/FAQ synchronised. Build from the root:
 #   docker build -f deploy/docker/migrate.Dockerfile -t probedge/migrate .
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+# Node 24, the supported LTS line (Node 20 left support on 2026-04-30).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app

@@ -4,7 +4,8 @@
 # Build from the repository root:
 #   docker build -f deploy/docker/service.Dockerfile --build-arg PACKAGE=services/news \
 #     --build-arg HEALTHCHECK_PORTS=4002,4102 -t probedge/news .
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+# Node 24, the supported LTS line (Node 20 left support on 2026-04-30).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
@@ -19,10 +20,11 @@ COPY gateway/package.json gateway/
 COPY web/package.json web/
 
 FROM manifests AS build
+# Install scripts stay off: Prisma 6.19 runs its WebAssembly engine and needs no downloaded binary.
+# PACKAGE is declared after this install, so the layer is the same (and cached) for every image.
+RUN npm ci --ignore-scripts --no-audit --no-fund
 ARG PACKAGE
 RUN test -n "${PACKAGE}" && test -f "${PACKAGE}/package.json"
-# Install scripts stay off: Prisma 6.19 runs its WebAssembly engine and needs no downloaded binary.
-RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY proto proto
 COPY services/kit services/kit
@@ -60,5 +62,5 @@ COPY deploy/docker/healthcheck.js /app/healthcheck.js
 WORKDIR /app/${PACKAGE}
 # uid 1000 is the image's `node` user; numeric so Kubernetes can verify runAsNonRoot. Files stay root-owned.
 USER 1000:1000
-HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 CMD ["node", "/app/healthcheck.js"]
+HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 CMD ["node", "/app/healthcheck.js"]
 CMD ["node", "dist/main.js"]

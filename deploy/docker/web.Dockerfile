@@ -2,7 +2,8 @@
 # The web image: nginx serving the Vite build (SPA fallback, gzip, immutable hashed assets) and passing
 # /api, /sitemap.xml and /robots.txt to the gateway. Build from the repository root:
 #   docker build -f deploy/docker/web.Dockerfile --build-arg PUBLIC_URL=https://probedge.example -t probedge/web .
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+# Node 24, the supported LTS line (Node 20 left support on 2026-04-30).
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG NGINX_IMAGE=nginx:1.27-alpine
 
 FROM ${NODE_IMAGE} AS build
@@ -50,6 +51,6 @@ COPY --from=build /app/web/dist /usr/share/nginx/html
 # uid 101 is the image's `nginx` user; every path nginx writes is under /tmp (see nginx.conf).
 USER 101:101
 EXPOSE 8080
-HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
+HEALTHCHECK --interval=15s --timeout=5s --start-period=5s --retries=3 \
   CMD ["wget", "-q", "-O", "/dev/null", "http://127.0.0.1:8080/healthz"]
 CMD ["nginx", "-g", "daemon off;"]

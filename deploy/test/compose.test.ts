@@ -31,6 +31,11 @@ describe('docker-compose.yml', () => {
     );
   });
 
+  it('keeps to what every Compose parses: no top-level name (the project name comes from .env)', () => {
+    expect(Object.keys(compose)).not.toContain('name');
+    expect(readRepoFile('.env.example')).toMatch(/^COMPOSE_PROJECT_NAME=probedge$/m);
+  });
+
   it('depends only on services it defines, waiting for them to be healthy or to have finished', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       for (const [target, condition] of Object.entries(dependencies(service))) {

@@ -97,13 +97,23 @@ describe('the web image nginx (deploy/docker/nginx.conf) serving a build', () =>
       stdio: 'ignore',
     });
     await new Promise<void>((resolve, reject) => {
-      nginx.once('error', reject);
+      // Polling stops once nginx answers or fails to start, so a failed start leaves nothing running.
+      let settled = false;
+      const fail = (error: Error) => {
+        settled = true;
+        reject(error);
+      };
+      nginx.once('error', fail);
       nginx.once('exit', (code) =>
-        reject(new Error(`nginx exited with ${code}: ${readFileSync(`${dir}/error.log`, 'utf8')}`)),
+        fail(new Error(`nginx exited with ${code}: ${readFileSync(`${dir}/error.log`, 'utf8')}`)),
       );
       const poll = () => {
+        if (settled) return;
         get(port, '/healthz').then(
-          () => resolve(),
+          () => {
+            settled = true;
+            resolve();
+          },
           () => setTimeout(poll, 50),
         );
       };
@@ -112,13 +122,14 @@ describe('the web image nginx (deploy/docker/nginx.conf) serving a build', () =>
   });
 
   afterAll(async () => {
-    if (nginx.exitCode === null) {
+    // nginx may never have started (not installed: spawn's ENOENT); then there is nothing to stop.
+    if (nginx?.pid !== undefined && nginx.exitCode === null && nginx.signalCode === null) {
       const exited = new Promise((resolve) => nginx.once('exit', resolve));
       nginx.kill('SIGQUIT');
       await exited;
     }
-    await new Promise((resolve) => gateway.close(resolve));
-    rmSync(dir, { recursive: true, force: true });
+    if (gateway) await new Promise((resolve) => gateway.close(resolve));
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('serves a prerendered page with the app headers and no caching', async () => {
