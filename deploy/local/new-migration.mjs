@@ -36,10 +36,10 @@ const sql = execFileSync(
     schema,
     '--script',
   ],
-  // The config module wants a database address even though a diff of two schemas connects nowhere.
+  // Prisma's diff opens a connection to the configured database even for two schema files.
   {
     cwd: serviceDir,
-    env: { DATABASE_URL: 'postgresql://127.0.0.1:5432/migration_diff', ...process.env },
+    env: { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/postgres', ...process.env },
   },
 ).toString();
 const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);

@@ -150,6 +150,15 @@ export interface NewsletterRequest {
   email: string;
 }
 
+/** Unsubscribe or resubscribe with the signed token of a link from a newsletter e-mail. */
+export interface NewsletterLinkRequest {
+  token: string;
+}
+
+export interface NewsletterAnswer {
+  message: string;
+}
+
 /** The one JSON error shape every service and the gateway answer with. */
 export interface ApiError {
   statusCode: number;

@@ -33,6 +33,7 @@ export const PRIVATE_PAGES = [
   '/subscribe/success',
   '/sign-in',
   '/sign-in/confirm',
+  '/newsletter/unsubscribed',
 ] as const;
 
 export const SEO_PATHS = { sitemap: '/sitemap.xml', robots: '/robots.txt' } as const;

@@ -112,6 +112,7 @@ const STATIC_ROUTES: readonly string[] = [
   '/account',
   '/sign-in',
   '/sign-in/confirm',
+  '/newsletter/unsubscribed',
 ];
 
 /** Opens a route and lists what is wrong with it: console errors and serious axe violations. */

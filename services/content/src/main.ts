@@ -11,5 +11,7 @@ runMain(async () => {
     config,
     port: config.PORT,
     openapi: OPENAPI,
+    // RFC 8058: mail clients post the one-click unsubscribe as a form.
+    formBody: true,
   });
 });

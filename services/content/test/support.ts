@@ -29,6 +29,7 @@ export async function startTestApp(
   });
   const app = await createApp(AppModule.forRoot(config), {
     bodyLimit: config.BODY_LIMIT,
+    formBody: true,
     openapi: OPENAPI,
   });
   app.useLogger(false);

@@ -14,10 +14,10 @@ interface InboxMessage {
 }
 
 /**
- * The newest sign-in link mailed to `email`, read from the stack's mail catcher as a person reads
- * their inbox; waits for it to arrive.
+ * The first link matching `pattern` in the newest mail to `email`, read from the stack's mail
+ * catcher (MailDev's API) as a person reads their inbox; waits for it to arrive.
  */
-export async function signInLinkFor(email: string, after = 0): Promise<string> {
+export async function mailedLink(email: string, pattern: RegExp, after = 0): Promise<string> {
   const inbox = process.env.E2E_MAIL_URL;
   if (!inbox) throw new Error('E2E_MAIL_URL is set by the global setup');
   for (let attempt = 0; attempt < 50; attempt += 1) {
@@ -26,13 +26,15 @@ export async function signInLinkFor(email: string, after = 0): Promise<string> {
       (message) =>
         message.to.some((to) => to.address === email) && Date.parse(message.time) >= after,
     );
-    const link = /https?:\/\/\S+\/sign-in\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(
-      mine.at(-1)?.text ?? '',
-    );
+    const link = pattern.exec(mine.at(-1)?.text ?? '');
     if (link) return link[0];
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no sign-in mail for ${email} arrived`);
+  throw new Error(`no mail with ${pattern} for ${email} arrived`);
+}
+
+export function signInLinkFor(email: string, after = 0): Promise<string> {
+  return mailedLink(email, /https?:\/\/\S+\/sign-in\/confirm\?token=[A-Za-z0-9_-]{43}/, after);
 }
 
 /**

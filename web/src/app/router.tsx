@@ -57,6 +57,11 @@ const screens: RouteObject[] = [
     'SignInConfirmPage',
   ),
   page(
+    '/newsletter/unsubscribed',
+    () => import('../features/newsletter/components/unsubscribed-page'),
+    'UnsubscribedPage',
+  ),
+  page(
     '/professional-trading',
     () => import('../features/professional-trading/components/professional-trading-page'),
     'ProfessionalTradingPage',

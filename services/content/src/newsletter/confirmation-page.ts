@@ -7,7 +7,12 @@ export interface SiteIdentity {
 }
 
 /** The small page a reader lands on from the e-mailed link. */
-export function confirmationPage(confirmed: boolean, message: string, site: SiteIdentity): string {
+export function confirmationPage(
+  confirmed: boolean,
+  message: string,
+  site: SiteIdentity,
+  unsubscribeUrl?: string,
+): string {
   const title = confirmed ? 'Subscription confirmed' : 'Confirmation failed';
   const brand = escapeHtml(site.brandName);
   const support = escapeHtml(site.supportEmail);
@@ -21,7 +26,7 @@ body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0
 <h1>${title}</h1>
 <p>${escapeHtml(message)}</p>
 <p><a href="${escapeHtml(site.publicUrl)}">Back to ${brand}</a></p>
-<p>Questions? Write to <a href="mailto:${support}">${support}</a>.</p>
+${unsubscribeUrl ? `<p>Changed your mind? <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a> at any time; every e-mail carries the same link.</p>\n` : ''}<p>Questions? Write to <a href="mailto:${support}">${support}</a>.</p>
 <p><small>Educational content only, not investment advice.</small></p>
 </main>
 `,

@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { NewsletterRequest } from '@probedge/proto';
 import { IsMailAddress } from '@probedge/kit';
 
@@ -16,4 +17,30 @@ export class NewsletterRequestDto implements NewsletterRequest {
 export class NewsletterAnswerDto {
   @ApiProperty({ example: 'Check your inbox to confirm your subscription.' })
   message!: string;
+}
+
+/**
+ * An unsubscribe or resubscribe: the signed token from the link, in the body (the web page) or in
+ * the query (a mail client's RFC 8058 one-click POST, whose form body says only
+ * `List-Unsubscribe=One-Click`).
+ */
+export class NewsletterLinkRequestDto {
+  @ApiPropertyOptional({
+    description: 'The signed token of the link (or give it as ?token=)',
+    example: 'q83vEjRWeJCrze8SNFZ4kA.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    maxLength: 100,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  token?: string;
+
+  @ApiPropertyOptional({
+    name: 'List-Unsubscribe',
+    enum: ['One-Click'],
+    description: 'Sent by mail clients (RFC 8058)',
+  })
+  @IsOptional()
+  @IsIn(['One-Click'])
+  'List-Unsubscribe'?: string;
 }

@@ -4,8 +4,23 @@ import { MAILER, type Mailer } from '@probedge/kit';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
 import { NewsletterRepository } from './newsletter.repository';
+import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
 export const CONFIRM_PATH = '/api/newsletter/confirm';
+/** The page a reader lands on from the visible link in a mail; it unsubscribes and offers the way back. */
+export const UNSUBSCRIBED_PAGE = '/newsletter/unsubscribed';
+/** RFC 8058 one-click target (List-Unsubscribe with List-Unsubscribe-Post). */
+export const ONE_CLICK_PATH = '/api/newsletter/unsubscribe';
+
+/** What a signed unsubscribe link did: malformed or forged links are not told apart from unknown ones. */
+export type LinkOutcome = 'done' | 'unknown';
+
+export interface UnsubscribeLinks {
+  /** For people: the page that unsubscribes and confirms it. */
+  page: string;
+  /** For mail clients: List-Unsubscribe, answered to a POST (RFC 8058). */
+  oneClick: string;
+}
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function hashToken(token: string): string {
@@ -16,6 +31,7 @@ export function hashToken(token: string): string {
 @Injectable()
 export class NewsletterService {
   private readonly logger = new Logger(NewsletterService.name);
+  private signingKey?: Promise<Buffer>;
 
   constructor(
     @Inject(CONTENT_CONFIG) private readonly config: ContentConfig,
@@ -56,7 +72,37 @@ export class NewsletterService {
     }
   }
 
-  confirm(token: string): Promise<boolean> {
+  /** The confirmed subscriber's id, or null for an unknown or expired token. */
+  confirm(token: string): Promise<string | null> {
     return this.repository.confirm(hashToken(token), new Date());
+  }
+
+  /** The signed unsubscribe links of one subscriber, for every mail they get. */
+  async unsubscribeLinks(subscriberId: string): Promise<UnsubscribeLinks> {
+    const token = signUnsubscribeToken(await this.key(), subscriberId);
+    const page = new URL(UNSUBSCRIBED_PAGE, this.config.PUBLIC_URL);
+    page.searchParams.set('token', token);
+    const oneClick = new URL(ONE_CLICK_PATH, this.config.PUBLIC_URL);
+    oneClick.searchParams.set('token', token);
+    return { page: page.toString(), oneClick: oneClick.toString() };
+  }
+
+  async unsubscribe(token: string): Promise<LinkOutcome> {
+    const id = verifyUnsubscribeToken(await this.key(), token);
+    return id !== null && (await this.repository.unsubscribe(id, new Date())) ? 'done' : 'unknown';
+  }
+
+  async resubscribe(token: string): Promise<LinkOutcome> {
+    const id = verifyUnsubscribeToken(await this.key(), token);
+    return id !== null && (await this.repository.resubscribe(id, new Date())) ? 'done' : 'unknown';
+  }
+
+  private key(): Promise<Buffer> {
+    this.signingKey ??= this.repository.signingKey().catch((error: unknown) => {
+      // Asked again next time rather than remembering a failure (the database may be back).
+      this.signingKey = undefined;
+      throw error;
+    });
+    return this.signingKey;
   }
 }

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PageMeta } from '../../../components/seo/page-meta';
+import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
+import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { Spinner } from '../../../components/ui/spinner';
+import { apiErrorMessage, HttpError } from '../../../lib/api-client';
+import { ButtonStack, StatusCard, StatusText } from '../../billing/components/billing.styles';
+import { followNewsletterLink, type NewsletterLinkAction } from '../api/newsletter-link';
+
+const PATH = '/newsletter/unsubscribed';
+const TITLE = 'Newsletter';
+const DESCRIPTION = 'Leave or rejoin the Daily Insights e-mail with the link from an e-mail.';
+
+export const NO_LINK =
+  'This page needs the unsubscribe link from one of our e-mails, and the address does not carry one.';
+
+type LinkState =
+  | { step: 'working'; action: NewsletterLinkAction }
+  | { step: 'done'; action: NewsletterLinkAction; message: string }
+  | { step: 'failed'; action: NewsletterLinkAction; message: string };
+
+function failureMessage(error: unknown): string {
+  if (error instanceof HttpError && (error.status === 400 || error.status === 404)) {
+    return apiErrorMessage(error) ?? NO_LINK;
+  }
+  return 'That did not work right now. Please try again in a moment.';
+}
+
+/**
+ * The visible unsubscribe link of every newsletter e-mail lands here: it unsubscribes at once (the
+ * reader asked by clicking) and offers the way back with the same signed token.
+ */
+export function UnsubscribedPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  // Read once: the token leaves the address bar (and the history entry) at once.
+  const [token] = useState(() => params.get('token'));
+  const [state, setState] = useState<LinkState>(
+    token
+      ? { step: 'working', action: 'unsubscribe' }
+      : { step: 'failed', action: 'unsubscribe', message: NO_LINK },
+  );
+  const started = useRef(false);
+
+  const run = (action: NewsletterLinkAction) => {
+    if (!token) return;
+    setState({ step: 'working', action });
+    followNewsletterLink(action, token).then(
+      ({ message }) => setState({ step: 'done', action, message }),
+      (error: unknown) => {
+        console.error(error);
+        setState({ step: 'failed', action, message: failureMessage(error) });
+      },
+    );
+  };
+
+  useEffect(() => {
+    // StrictMode runs effects twice; unsubscribing twice is harmless, but one request is enough.
+    if (!token || started.current) return;
+    started.current = true;
+    void navigate(PATH, { replace: true });
+    run('unsubscribe');
+  }, [token]);
+
+  const unsubscribed = state.step === 'done' && state.action === 'unsubscribe';
+  return (
+    <PageContainer>
+      <PageMeta
+        title={TITLE}
+        description={DESCRIPTION}
+        keywords={['newsletter']}
+        path={PATH}
+        noIndex
+      />
+      {state.step === 'working' && (
+        <StatusCard aria-labelledby="newsletter-title" aria-busy="true">
+          <PageTitle id="newsletter-title">
+            {state.action === 'unsubscribe' ? 'Unsubscribing' : 'Subscribing again'}
+          </PageTitle>
+          <Spinner label="Working" />
+        </StatusCard>
+      )}
+      {state.step === 'done' && (
+        <StatusCard $tone="success" aria-labelledby="newsletter-title" role="status">
+          <PageTitle id="newsletter-title">
+            {unsubscribed ? "You're unsubscribed" : "You're subscribed again"}
+          </PageTitle>
+          <StatusText>{state.message}</StatusText>
+          <ButtonStack>
+            {unsubscribed ? (
+              <Button type="button" onClick={() => run('resubscribe')}>
+                Resubscribe
+              </Button>
+            ) : (
+              <Button type="button" $variant="secondary" onClick={() => run('unsubscribe')}>
+                Unsubscribe
+              </Button>
+            )}
+            <ButtonLink to="/" $variant="secondary">
+              Back to the home page
+            </ButtonLink>
+          </ButtonStack>
+        </StatusCard>
+      )}
+      {state.step === 'failed' && (
+        <StatusCard $tone="danger" aria-labelledby="newsletter-title" role="alert">
+          <PageTitle id="newsletter-title">This link did not work</PageTitle>
+          <StatusText>{state.message}</StatusText>
+          <ButtonStack>
+            {token && (
+              <Button type="button" onClick={() => run(state.action)}>
+                Try again
+              </Button>
+            )}
+            <ButtonLink to="/" $variant="secondary">
+              Back to the home page
+            </ButtonLink>
+          </ButtonStack>
+        </StatusCard>
+      )}
+    </PageContainer>
+  );
+}
