@@ -35,8 +35,9 @@ export const Updated = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-// Preformatted as the product shows it, but in the reading font so long articles stay comfortable.
-export const Body = styled.pre`
+// The whole article with its structure (the spec's "preformatted content"): Markdown rendered as
+// headings, lists, tables, code and quotes (web/src/lib/markdown.ts), in the reading font.
+export const Body = styled.div`
   margin: 0;
   padding: ${({ theme }) => theme.space.xl};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -46,13 +47,111 @@ export const Body = styled.pre`
   font-family: ${({ theme }) => theme.fonts.body};
   font-size: ${({ theme }) => theme.fontSizes.lg};
   line-height: ${({ theme }) => theme.lineHeights.reading};
-  white-space: pre-wrap;
   overflow-wrap: anywhere;
-  tab-size: 4;
+
+  & > :first-child {
+    margin-top: 0;
+  }
+  & > :last-child {
+    margin-bottom: 0;
+  }
+  p,
+  ul,
+  ol,
+  blockquote,
+  pre {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+  }
+  h2,
+  h3,
+  h4,
+  h5,
+  h6 {
+    margin: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.sm};
+    line-height: ${({ theme }) => theme.lineHeights.snug};
+    scroll-margin-top: ${({ theme }) => theme.space.xxxl};
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+  }
+  h3 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+  h4,
+  h5,
+  h6 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+  ul,
+  ol {
+    padding-left: ${({ theme }) => theme.space.lg};
+  }
+  li + li {
+    margin-top: ${({ theme }) => theme.space.xs};
+  }
+  a {
+    color: ${({ theme }) => theme.colors.accentHover};
+    text-decoration: underline;
+  }
+  blockquote {
+    padding-left: ${({ theme }) => theme.space.md};
+    border-left: 4px solid ${({ theme }) => theme.colors.border};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  code {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: 0.9em;
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    border-radius: ${({ theme }) => theme.radii.sm};
+    padding: 0 ${({ theme }) => theme.space.xs};
+  }
+  pre {
+    overflow-x: auto;
+    padding: ${({ theme }) => theme.space.md};
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    border-radius: ${({ theme }) => theme.radii.md};
+  }
+  pre code {
+    padding: 0;
+    background: none;
+  }
+  /* Wide tables scroll sideways inside the article instead of widening the page. */
+  table {
+    display: block;
+    max-width: 100%;
+    overflow-x: auto;
+    border-collapse: collapse;
+    margin: 0 0 ${({ theme }) => theme.space.md};
+  }
+  th,
+  td {
+    padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+  }
 
   ${({ theme }) => theme.media.belowMd} {
     padding: ${({ theme }) => theme.space.lg};
     font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+`;
+
+export const Contents = styled.nav`
+  margin: 0 0 ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space.sm};
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+  ol {
+    margin: 0;
+    padding-left: ${({ theme }) => theme.space.lg};
+  }
+  a {
+    color: ${({ theme }) => theme.colors.accentHover};
   }
 `;
 

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { categoryLabel, type ContentItem, type ContentKind } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
@@ -7,12 +8,14 @@ import { CtaPanel } from '../../../components/ui/cta-panel';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { Eyebrow, ReadingContainer } from '../../../components/ui/page.styles';
 import { formatDate } from '../../../lib/format-date';
+import { renderArticle, type ArticleHeading } from '../../../lib/markdown';
 import { truncateDescription } from '../../../lib/truncate';
 import { useArticle } from '../hooks/use-article';
 import {
   ArticleHeader,
   BackLink,
   Body,
+  Contents,
   Lead,
   NotFoundPanel,
   Title,
@@ -50,11 +53,33 @@ const VARIANTS: Record<ContentKind, Variant> = {
   },
 };
 
+/** Long articles (three sections or more) open with their table of contents. */
+const CONTENTS_FROM_SECTIONS = 3;
+
+function TableOfContents({ headings }: { headings: ArticleHeading[] }) {
+  const sections = headings.filter((heading) => heading.level === 2);
+  if (sections.length < CONTENTS_FROM_SECTIONS) return null;
+  return (
+    <Contents aria-labelledby="contents-title">
+      <h2 id="contents-title">Contents</h2>
+      <ol>
+        {sections.map((heading) => (
+          <li key={heading.id}>
+            <a href={`#${heading.id}`}>{heading.text}</a>
+          </li>
+        ))}
+      </ol>
+    </Contents>
+  );
+}
+
 function ArticleView({ article, variant }: { article: ContentItem; variant: Variant }) {
   const { pathname } = useLocation();
   const label = categoryLabel(article.category);
   const updated = formatDate(article.createdAt);
   const description = article.description || truncateDescription(article.content);
+  // The same HTML on the server (prerender) and in the browser: no layout shift on hydration.
+  const rendered = useMemo(() => renderArticle(article.content), [article.content]);
 
   return (
     <article>
@@ -79,11 +104,14 @@ function ArticleView({ article, variant }: { article: ContentItem; variant: Vari
         {article.description && <Lead>{article.description}</Lead>}
         {updated && (
           <Updated>
-            Updated <time dateTime={article.createdAt}>{updated}</time>
+            Updated <time dateTime={article.createdAt}>{updated}</time> · {rendered.minutes} min
+            read
           </Updated>
         )}
       </ArticleHeader>
-      <Body>{article.content}</Body>
+      <TableOfContents headings={rendered.headings} />
+      {/* Safe by construction: renderArticle lets only an allow-list of elements through. */}
+      <Body dangerouslySetInnerHTML={{ __html: rendered.html }} />
       {variant.listsCategory && <RelatedGuides category={article.category} slug={article.slug} />}
       <NotAdviceNote>Do your own research before making any trading decision.</NotAdviceNote>
       <CtaPanel

@@ -40,14 +40,39 @@ describe('article detail', () => {
     );
   });
 
-  it('shows the content as preformatted text, line breaks and indentation kept', async () => {
+  it('shows the whole article with its structure: headings, lists and tables, no raw Markdown', async () => {
+    const sections = ['Portfolio heat', 'Correlation', 'Limits']
+      .map((heading) => `## ${heading}\n\nText about ${heading.toLowerCase()}.`)
+      .join('\n\n');
+    renderRoute('/guide/position-sizing-101', {
+      '/api/guides/position-sizing-101': {
+        body: {
+          ...GUIDE,
+          content: `${sections}\n\n- one\n- two\n\n| a | b |\n| - | - |\n| 1 | 2 |`,
+        },
+      },
+    });
+
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Portfolio heat' });
+    expect(heading).toHaveAttribute('id', 'portfolio-heat');
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(
+      expect.arrayContaining(['one', 'two']),
+    );
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.queryByText(/## /)).not.toBeInTheDocument();
+    // Three sections or more: a table of contents linking to each.
+    const contents = screen.getByRole('navigation', { name: 'Contents' });
+    expect(contents.querySelectorAll('a')).toHaveLength(3);
+    expect(contents.querySelector('a')).toHaveAttribute('href', '#portfolio-heat');
+    expect(screen.getByText(/min read/)).toHaveTextContent('1 min read');
+  });
+
+  it('leaves out the table of contents on a short article', async () => {
     renderRoute('/guide/position-sizing-101', {
       '/api/guides/position-sizing-101': { body: GUIDE },
     });
-
-    const body = await screen.findByText(/Step 1: decide your risk/);
-    expect(body.tagName).toBe('PRE');
-    expect(body.textContent).toBe(GUIDE.content);
+    expect(await screen.findByText(/Step 1: decide your risk/)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Contents' })).not.toBeInTheDocument();
   });
 
   it("links the call to action to '/subscribe?source=guide' for guides and blogs", async () => {

@@ -1,0 +1,78 @@
+import { renderArticle } from '../markdown';
+
+describe('renderArticle', () => {
+  it('renders headings, lists, emphasis, code, quotes and GFM tables as HTML', () => {
+    const { html } = renderArticle(
+      [
+        '## Portfolio heat',
+        '',
+        'Heat is **total** open risk, not *one* trade: `risk / equity`.',
+        '',
+        '- Position A',
+        '- Position B',
+        '',
+        '1. First',
+        '2. Second',
+        '',
+        '> Cut losses.',
+        '',
+        '| ρ | spread |',
+        '| --- | ---: |',
+        '| 0 | 2.2% |',
+        '',
+        '```',
+        'kelly = p - q / b',
+        '```',
+      ].join('\n'),
+    );
+    expect(html).toContain('<h2 id="portfolio-heat">Portfolio heat</h2>');
+    expect(html).toContain('<strong>total</strong>');
+    expect(html).toContain('<em>one</em>');
+    expect(html).toContain('<code>risk / equity</code>');
+    expect(html).toContain('<ul>\n<li>Position A</li>');
+    expect(html).toContain('<ol>\n<li>First</li>');
+    expect(html).toContain('<blockquote>');
+    expect(html).toContain('<table>');
+    expect(html).toContain('<td style="text-align:right">2.2%</td>');
+    expect(html).toContain('<pre><code>kelly = p - q / b\n</code></pre>');
+  });
+
+  it('keeps raw HTML as text and refuses script links', () => {
+    const { html } = renderArticle(
+      '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)> [click](javascript:alert(1))',
+    );
+    expect(html).not.toMatch(/<script|<img|href="javascript/i);
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('[click](javascript:alert(1))');
+  });
+
+  it('turns images into their text, so no outside resource is loaded', () => {
+    const { html } = renderArticle('![a chart](https://evil.example/track.png)');
+    expect(html).toBe('<p>a chart</p>\n');
+  });
+
+  it('opens other sites in a new tab that cannot reach back, and keeps own links as they are', () => {
+    const { html } = renderArticle('[CFTC](https://www.cftc.gov) and [guides](/guides)');
+    expect(html).toContain(
+      '<a href="https://www.cftc.gov" target="_blank" rel="noopener noreferrer">CFTC</a>',
+    );
+    expect(html).toContain('<a href="/guides">guides</a>');
+  });
+
+  it('keeps the page title the only h1 and gives every heading a unique anchor', () => {
+    const { html, headings } = renderArticle('# Intro\n\n## Risk\n\n### Risk\n\n## Risk');
+    expect(html).not.toContain('<h1');
+    expect(headings).toEqual([
+      { id: 'intro', text: 'Intro', level: 2 },
+      { id: 'risk', text: 'Risk', level: 2 },
+      { id: 'risk-2', text: 'Risk', level: 3 },
+      { id: 'risk-3', text: 'Risk', level: 2 },
+    ]);
+  });
+
+  it('estimates reading time at 220 words a minute, at least one', () => {
+    expect(renderArticle('word '.repeat(1100)).minutes).toBe(5);
+    expect(renderArticle('short').minutes).toBe(1);
+  });
+});
