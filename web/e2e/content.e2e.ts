@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, openPage } from './support/browser';
+import { attributeBecomes, baseUrl, launchBrowser, openPage } from './support/browser';
 
 describe('guides and blogs in a browser', () => {
   let browser: Browser;
@@ -80,8 +80,8 @@ describe('guides and blogs in a browser', () => {
     expect(await questions.count()).toBe(10);
     await questions.nth(0).click();
     await questions.nth(1).click();
-    expect(await questions.nth(0).getAttribute('aria-expanded')).toBe('true');
-    expect(await questions.nth(1).getAttribute('aria-expanded')).toBe('true');
+    await attributeBecomes(questions.nth(0), 'aria-expanded', 'true');
+    await attributeBecomes(questions.nth(1), 'aria-expanded', 'true');
     expect(problems).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { PUBLIC_PAGES } from '@probedge/proto';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import { baseUrl, launchBrowser } from './support/browser';
+import { attributeBecomes, baseUrl, launchBrowser } from './support/browser';
 
 /**
  * The only console errors a page may show: the browser's own line for the expected answers of
@@ -182,7 +182,7 @@ describe('every route of the spec in a browser', () => {
       expect(await toggles.count()).toBe(4);
       for (const toggle of await toggles.all()) {
         await toggle.click();
-        expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+        await attributeBecomes(toggle, 'aria-expanded', 'true');
       }
       await page.getByLabel('ESAB signal output').waitFor();
       expect([
@@ -204,7 +204,7 @@ describe('every route of the spec in a browser', () => {
       expect(count).toBeGreaterThan(1);
       for (let index = 0; index < count; index += 1) {
         await questions.nth(index).click();
-        expect(await questions.nth(index).getAttribute('aria-expanded')).toBe('true');
+        await attributeBecomes(questions.nth(index), 'aria-expanded', 'true');
       }
       expect([...problems, ...(await violationsAtBothWidths(page, 'every answer open'))]).toEqual(
         [],
@@ -263,9 +263,9 @@ describe('every route of the spec in a browser', () => {
     const cases = page.getByRole('tab', { name: 'Case Studies' });
     expect(await framework.evaluate((node) => node === document.activeElement)).toBe(true);
     await page.keyboard.press('ArrowRight');
-    expect(await cases.getAttribute('aria-selected')).toBe('true');
+    await attributeBecomes(cases, 'aria-selected', 'true');
     await page.keyboard.press('ArrowLeft');
-    expect(await framework.getAttribute('aria-selected')).toBe('true');
+    await attributeBecomes(framework, 'aria-selected', 'true');
     await page.keyboard.press('ArrowRight');
     await page.getByText('TSLA: a regime shift').waitFor();
 
@@ -273,10 +273,10 @@ describe('every route of the spec in a browser', () => {
     await tabUntil(page, () => aapl.evaluate((node) => node === document.activeElement));
     expect(await aapl.getAttribute('aria-expanded')).toBe('false');
     await page.keyboard.press('Enter');
-    expect(await aapl.getAttribute('aria-expanded')).toBe('true');
+    await attributeBecomes(aapl, 'aria-expanded', 'true');
     await page.getByLabel('AAPL signal output').waitFor();
     await page.keyboard.press('Space');
-    expect(await aapl.getAttribute('aria-expanded')).toBe('false');
+    await attributeBecomes(aapl, 'aria-expanded', 'false');
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -291,15 +291,15 @@ describe('every route of the spec in a browser', () => {
       questions.first().evaluate((node) => node === document.activeElement),
     );
     await page.keyboard.press('Enter');
-    expect(await questions.nth(0).getAttribute('aria-expanded')).toBe('true');
+    await attributeBecomes(questions.nth(0), 'aria-expanded', 'true');
     await tabUntil(page, () =>
       questions.nth(1).evaluate((node) => node === document.activeElement),
     );
     await page.keyboard.press('Space');
-    expect(await questions.nth(1).getAttribute('aria-expanded')).toBe('true');
+    await attributeBecomes(questions.nth(1), 'aria-expanded', 'true');
     expect(await questions.nth(0).getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Space');
-    expect(await questions.nth(1).getAttribute('aria-expanded')).toBe('false');
+    await attributeBecomes(questions.nth(1), 'aria-expanded', 'false');
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -1,4 +1,10 @@
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type ConsoleMessage,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 export const baseUrl = (): string => {
   const url = process.env.E2E_BASE_URL;
@@ -101,4 +107,13 @@ export async function waitForSampleArticles(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   throw new Error('the sample feeds were never ingested');
+}
+
+/** Waits until the element carries the attribute value: a click or key press shows on React's next render. */
+export async function attributeBecomes(
+  locator: Locator,
+  name: string,
+  value: string,
+): Promise<void> {
+  await locator.and(locator.page().locator(`[${name}="${value}"]`)).waitFor();
 }
