@@ -1,5 +1,5 @@
 import MarkdownIt from 'markdown-it';
-import type { Token } from 'markdown-it';
+import type { Env, MarkdownIt as MarkdownParser, Token } from 'markdown-it';
 
 /** A section heading of an article, for its table of contents. */
 export interface ArticleHeading {
@@ -96,47 +96,77 @@ function allowListed(tokens: Token[], makeText: (content: string) => Token): Tok
   });
 }
 
-const parser = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
+function articleRule(parser: MarkdownParser): void {
+  parser.core.ruler.push('probedge_article', (state) => {
+    const makeText = (content: string) => {
+      const token = new state.Token('text', '', 0);
+      token.content = content;
+      return token;
+    };
+    state.tokens = allowListed(state.tokens, makeText);
 
-parser.core.ruler.push('probedge_article', (state) => {
-  const makeText = (content: string) => {
-    const token = new state.Token('text', '', 0);
-    token.content = content;
-    return token;
-  };
-  state.tokens = allowListed(state.tokens, makeText);
-
-  const used = new Map<string, number>();
-  const headings: ArticleHeading[] = [];
-  state.tokens.forEach((token, index) => {
-    if (token.type === 'heading_open' || token.type === 'heading_close') {
-      // The page's title is the only h1: article headings start at h2.
-      const level = Math.min(6, Math.max(2, Number(token.tag.slice(1))));
-      token.tag = `h${level}`;
-      if (token.type === 'heading_close') return;
-      const text = plainText(state.tokens[index + 1]!).trim();
-      const base = slugify(text);
-      const seen = used.get(base) ?? 0;
-      used.set(base, seen + 1);
-      const id = seen === 0 ? base : `${base}-${seen + 1}`;
-      token.attrSet('id', id);
-      headings.push({ id, text, level });
-    }
-    for (const child of token.children ?? []) {
-      const href = child.type === 'link_open' ? String(child.attrGet('href') ?? '') : '';
-      if (isExternal(href)) {
-        // Another site: a new tab that cannot reach back into this one.
-        child.attrSet('target', '_blank');
-        child.attrSet('rel', 'noopener noreferrer');
+    const env = state.env as RenderEnv;
+    const used = new Map<string, number>();
+    const headings: ArticleHeading[] = [];
+    state.tokens.forEach((token, index) => {
+      if (token.type === 'heading_open' || token.type === 'heading_close') {
+        // The page's title is the only h1: article headings start at h2 (or lower, inside a panel).
+        const level = Math.min(6, Math.max(env.firstLevel, Number(token.tag.slice(1))));
+        token.tag = `h${level}`;
+        if (token.type === 'heading_close') return;
+        const text = plainText(state.tokens[index + 1]!).trim();
+        const base = slugify(text);
+        const seen = used.get(base) ?? 0;
+        used.set(base, seen + 1);
+        const id = seen === 0 ? base : `${base}-${seen + 1}`;
+        token.attrSet('id', id);
+        headings.push({ id, text, level });
       }
-    }
+      for (const child of token.children ?? []) {
+        const href = child.type === 'link_open' ? String(child.attrGet('href') ?? '') : '';
+        if (isExternal(href)) {
+          // Another site: a new tab that cannot reach back into this one.
+          child.attrSet('target', '_blank');
+          child.attrSet('rel', 'noopener noreferrer');
+        }
+      }
+    });
+    env.headings = headings;
   });
-  (state.env as { headings?: ArticleHeading[] }).headings = headings;
-});
+}
+
+function createParser(breaks: boolean): MarkdownParser {
+  const parser = new MarkdownIt('default', {
+    html: false,
+    linkify: false,
+    typographer: false,
+    breaks,
+  });
+  articleRule(parser);
+  return parser;
+}
+
+const articleParser = createParser(false);
+/** Generated daily texts keep each line break as written. */
+const insightParser = createParser(true);
+
+export interface RenderOptions {
+  /** Keep single line breaks (the daily analysis and opinion), not only blank-line paragraphs. */
+  keepLineBreaks?: boolean;
+  /** The highest heading level the text may use: 2 on an article page, 3 inside a titled panel. */
+  firstHeadingLevel?: number;
+}
+
+/** What one render passes to the article rule and gets back from it (markdown-it's env). */
+interface RenderEnv extends Env {
+  firstLevel: number;
+  headings?: ArticleHeading[];
+}
 
 /** Guide, blog and daily-insight Markdown (CommonMark + GFM tables) as safe, structured HTML. */
-export function renderArticle(markdown: string): RenderedArticle {
-  const env: { headings?: ArticleHeading[] } = {};
+export function renderArticle(markdown: string, options: RenderOptions = {}): RenderedArticle {
+  const env: RenderEnv = { firstLevel: options.firstHeadingLevel ?? 2 };
+  const parser = options.keepLineBreaks ? insightParser : articleParser;
   const html = parser.render(markdown, env);
   const words = markdown.split(/\s+/).filter(Boolean).length;
   return {

@@ -75,4 +75,16 @@ describe('renderArticle', () => {
     expect(renderArticle('word '.repeat(1100)).minutes).toBe(5);
     expect(renderArticle('short').minutes).toBe(1);
   });
+
+  it('keeps single line breaks and starts headings lower for the daily texts', () => {
+    const { html } = renderArticle('## Themes\nWhat to watch next:\n- rates\n- oil', {
+      keepLineBreaks: true,
+      firstHeadingLevel: 3,
+    });
+    expect(html).toBe(
+      '<h3 id="themes">Themes</h3>\n<p>What to watch next:</p>\n<ul>\n<li>rates</li>\n<li>oil</li>\n</ul>\n',
+    );
+    expect(renderArticle('one\ntwo', { keepLineBreaks: true }).html).toBe('<p>one<br>\ntwo</p>\n');
+    expect(renderArticle('one\ntwo').html).toBe('<p>one\ntwo</p>\n');
+  });
 });

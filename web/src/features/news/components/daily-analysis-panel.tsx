@@ -7,7 +7,6 @@ import { generateAnalysis } from '../api/generate-analysis';
 import { useDailyAnalysis } from '../api/get-daily-analysis';
 import {
   InsightActions,
-  InsightContent,
   InsightHeader,
   InsightLoading,
   InsightMessage,
@@ -15,6 +14,7 @@ import {
   InsightPanel,
   InsightTitle,
 } from './daily-insight.styles';
+import { InsightText } from './insight-text';
 
 const TITLE = 'Daily Market Analysis';
 
@@ -63,7 +63,7 @@ export function DailyAnalysisPanel() {
         )}
       </InsightHeader>
       {analysis ? (
-        <InsightContent>{analysis.content}</InsightContent>
+        <InsightText content={analysis.content} />
       ) : analysis === null ? (
         <>
           <InsightMessage>No AI analysis available right now</InsightMessage>

@@ -31,11 +31,30 @@ export const InsightMeta = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-/** Generated text keeps its own line breaks. */
+/** Generated text: paragraphs, lists and every line break as written (rendered Markdown). */
 export const InsightContent = styled.div`
   max-width: 80ch;
   line-height: ${({ theme }) => theme.lineHeights.reading};
-  white-space: pre-line;
+
+  p,
+  ul,
+  ol {
+    margin: 0 0 ${({ theme }) => theme.space.sm};
+  }
+  & > :last-child {
+    margin-bottom: 0;
+  }
+  ul,
+  ol {
+    padding-left: ${({ theme }) => theme.space.lg};
+  }
+  h3,
+  h4,
+  h5,
+  h6 {
+    margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.xs};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
 `;
 
 export const InsightActions = styled.div`

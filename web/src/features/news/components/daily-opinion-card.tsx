@@ -6,12 +6,12 @@ import { generateOpinion } from '../api/generate-opinion';
 import { useDailyOpinion } from '../api/get-daily-opinion';
 import {
   InsightActions,
-  InsightContent,
   InsightHeader,
   InsightMeta,
   InsightPanel,
   InsightTitle,
 } from './daily-insight.styles';
+import { InsightText } from './insight-text';
 
 // The spec elides the middle word ('Daily … Opinion'); it is the brand, as elsewhere in the spec.
 export const DAILY_OPINION_TITLE = `Daily ${appConfig.brandName} Opinion`;
@@ -57,7 +57,7 @@ export function DailyOpinionCard() {
           </time>
         </InsightMeta>
       </InsightHeader>
-      <InsightContent>{opinion.content}</InsightContent>
+      <InsightText content={opinion.content} />
       <InsightMeta>Source: {opinion.sourceArticleTitle}</InsightMeta>
       <InsightActions>
         <Button type="button" onClick={() => void onNewOpinion()} disabled={busy} aria-busy={busy}>

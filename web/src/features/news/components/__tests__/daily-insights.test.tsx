@@ -49,9 +49,11 @@ describe('/analysis daily market analysis panel', () => {
 
   it('shows the content with its line breaks kept and the created time', async () => {
     const { fetchMock } = renderAnalysis({ [DAILY_ANALYSIS]: { body: analysis } });
+    // Rendered Markdown: blank lines make paragraphs, single line breaks stay line breaks.
     const content = await screen.findByText(/Stocks rose on Tuesday\./);
-    expect(content.textContent).toBe(analysis.content);
-    expect(content).toHaveStyle({ whiteSpace: 'pre-line' });
+    expect(content.tagName).toBe('P');
+    expect(content.innerHTML).toBe('Stocks rose on Tuesday.<br>\nTech led the gains.');
+    expect(content.nextElementSibling).toHaveTextContent('Educational content only.');
     const panel = analysisPanel();
     expect(within(panel).getByText('2 hours ago')).toHaveAttribute('datetime', analysis.createdAt);
     expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
@@ -203,8 +205,7 @@ describe('/opinion daily opinion card', () => {
     const card = await screen.findByRole('region', { name: OPINION_TITLE });
     expect(within(card).getByText('November 20, 2026')).toHaveAttribute('datetime', '2026-11-20');
     const content = within(card).getByText(/Rates matter more than earnings\./);
-    expect(content.textContent).toBe(opinion.content);
-    expect(content).toHaveStyle({ whiteSpace: 'pre-line' });
+    expect(content.innerHTML).toBe('Rates matter more than earnings.<br>\nWatch the bond market.');
     expect(within(card).getByText(`Source: ${opinion.sourceArticleTitle}`)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'New Opinion' })).toBeEnabled();
   });
