@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
@@ -43,17 +43,20 @@ export function UnsubscribedPage() {
   );
   const started = useRef(false);
 
-  const run = (action: NewsletterLinkAction) => {
-    if (!token) return;
-    setState({ step: 'working', action });
-    followNewsletterLink(action, token).then(
-      ({ message }) => setState({ step: 'done', action, message }),
-      (error: unknown) => {
-        console.error(error);
-        setState({ step: 'failed', action, message: failureMessage(error) });
-      },
-    );
-  };
+  const run = useCallback(
+    (action: NewsletterLinkAction) => {
+      if (!token) return;
+      setState({ step: 'working', action });
+      followNewsletterLink(action, token).then(
+        ({ message }) => setState({ step: 'done', action, message }),
+        (error: unknown) => {
+          console.error(error);
+          setState({ step: 'failed', action, message: failureMessage(error) });
+        },
+      );
+    },
+    [token],
+  );
 
   useEffect(() => {
     // StrictMode runs effects twice; unsubscribing twice is harmless, but one request is enough.
@@ -61,7 +64,7 @@ export function UnsubscribedPage() {
     started.current = true;
     void navigate(PATH, { replace: true });
     run('unsubscribe');
-  }, [token]);
+  }, [token, navigate, run]);
 
   const unsubscribed = state.step === 'done' && state.action === 'unsubscribe';
   return (
