@@ -1,4 +1,4 @@
-import { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse, type Server } from 'node:http';
 import { Socket } from 'node:net';
 import { Logger as NestLogger, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -60,9 +60,26 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.use(securityHeaders);
   app.use(checkRequestTarget);
   app.useGlobalFilters(new HttpErrorFilter());
+  limitSlowClients(app.getHttpServer() as Server, config.CLIENT_REQUEST_TIMEOUT_MS);
   setupSwaggerUi(app);
   installFastLane(app, headersSetBy(securityHeaders));
   return app;
+}
+
+/** How often Node looks for requests past their deadline (its default is 30 s). */
+const DEADLINE_CHECK_MS = 1000;
+
+/**
+ * A request must arrive whole, headers and body, within `timeoutMs`: Node then answers 408 and
+ * closes the connection, which also ends the request the gateway had opened to a service. Without
+ * it, a client sending one body byte every few seconds holds a socket to that service for minutes.
+ */
+export function limitSlowClients(server: Server, timeoutMs: number): void {
+  server.requestTimeout = timeoutMs;
+  server.headersTimeout = Math.min(timeoutMs, server.headersTimeout);
+  // A public property Node reads when the server starts listening (missing from @types/node).
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval =
+    Math.min(DEADLINE_CHECK_MS, timeoutMs);
 }
 
 /** The headers a middleware sets on every answer (helmet's are the same for every request). */

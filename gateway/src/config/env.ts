@@ -18,6 +18,11 @@ export const gatewayShape = {
   INSIGHTS_URL: upstreamUrl('insights'),
   BILLING_URL: upstreamUrl('billing'),
   UPSTREAM_TIMEOUT_MS: env.positiveInt(10_000),
+  /**
+   * A client has this long to send a whole request, headers and body (408 and the connection closed
+   * beyond), so slow senders cannot hold the sockets to the services.
+   */
+  CLIENT_REQUEST_TIMEOUT_MS: env.positiveInt(15_000),
   /** Folder of the web build (with index.html); unset means the gateway serves only the API. */
   WEB_DIST_DIR: z.string().optional(),
   PUBLIC_URL: env.url('http://localhost:8080'),
