@@ -25,6 +25,24 @@ describe('unsubscribe tokens', () => {
     expect(verifyUnsubscribeToken(key, `${otherId}.${signature}`)).toBeNull();
   });
 
+  it('refuses every other spelling of the signature, even one that decodes to the same bytes', () => {
+    const token = signUnsubscribeToken(key, id);
+    const last = token.at(-1)!;
+    // The last of 43 base64url characters holds 4 bits of the signature and 2 zero bits, so the
+    // next character of the alphabet decodes to the very same bytes.
+    expect('AEIMQUYcgkosw048').toContain(last);
+    const sameBytes = String.fromCharCode(last.charCodeAt(0) + 1);
+    expect(Buffer.from(token.slice(-43).slice(0, -1) + sameBytes, 'base64url')).toEqual(
+      Buffer.from(token.slice(-43), 'base64url'),
+    );
+    expect(verifyUnsubscribeToken(key, token.slice(0, -1) + sameBytes)).toBeNull();
+    const first = token.indexOf('.') + 1;
+    const flipped = token[first] === 'A' ? 'B' : 'A';
+    expect(
+      verifyUnsubscribeToken(key, token.slice(0, first) + flipped + token.slice(first + 1)),
+    ).toBeNull();
+  });
+
   it('refuses malformed input without throwing', () => {
     for (const token of [
       '',

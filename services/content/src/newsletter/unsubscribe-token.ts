@@ -35,7 +35,9 @@ export function verifyUnsubscribeToken(key: Buffer, token: string): string | nul
   const idBytes = Buffer.from(idPart, 'base64url');
   if (idBytes.length !== 16) return null;
   const id = uuidOf(idBytes);
-  const expected = mac(key, id);
-  const given = Buffer.from(macPart, 'base64url');
+  // Compared as text: base64url's last character carries unused bits, so decoding first would
+  // accept several spellings of one signature.
+  const expected = Buffer.from(mac(key, id).toString('base64url'));
+  const given = Buffer.from(macPart);
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }
