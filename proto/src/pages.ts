@@ -27,13 +27,19 @@ export type PublicPage = (typeof PUBLIC_PAGES)[number];
 /** Old addresses answered with a permanent redirect to the page, query kept (gateway, nginx, app). */
 export const PAGE_REDIRECTS: Readonly<Record<string, PublicPage>> = { '/day-trader': '/daytrader' };
 
+/** The pages a mailed link opens: the services write the links, the web app serves the pages. */
+export const MAILED_LINK_PAGES = {
+  signInConfirm: '/sign-in/confirm',
+  newsletterUnsubscribed: '/newsletter/unsubscribed',
+} as const;
+
 /** Pages crawlers are asked to skip. */
 export const PRIVATE_PAGES = [
   '/account',
   '/subscribe/success',
   '/sign-in',
-  '/sign-in/confirm',
-  '/newsletter/unsubscribed',
+  MAILED_LINK_PAGES.signInConfirm,
+  MAILED_LINK_PAGES.newsletterUnsubscribed,
 ] as const;
 
 export const SEO_PATHS = { sitemap: '/sitemap.xml', robots: '/robots.txt' } as const;

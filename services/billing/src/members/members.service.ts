@@ -9,7 +9,12 @@ import {
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { MAILER, normaliseEmail, type Mailer } from '@probedge/kit';
-import { SIGN_IN_LINK_MINUTES, type Member, type SignInConfirmed } from '@probedge/proto';
+import {
+  MAILED_LINK_PAGES,
+  SIGN_IN_LINK_MINUTES,
+  type Member,
+  type SignInConfirmed,
+} from '@probedge/proto';
 import { AccessService } from '../access/access.service';
 import { hashToken, newAccessToken } from '../access/access-cookie.util';
 import { BillingRepository } from '../billing/billing.repository';
@@ -17,8 +22,6 @@ import { BILLING_CONFIG } from '../config/billing-config';
 import type { BillingConfig } from '../config/env';
 import { MembersRepository } from './members.repository';
 import { signInMail } from './sign-in-mail';
-
-export const SIGN_IN_CONFIRM_PATH = '/sign-in/confirm';
 
 /** The answer to every sign-in request: it never tells whether an address is a member. */
 export const SIGN_IN_ACCEPTED_MESSAGE = `If that address can receive mail, a sign-in link is on its way. It works once, for ${SIGN_IN_LINK_MINUTES} minutes.`;
@@ -84,7 +87,7 @@ export class MembersService implements OnApplicationShutdown {
       returnTo: returnTo ?? null,
       expiresAt: new Date(now + SIGN_IN_LINK_MINUTES * 60_000),
     });
-    const link = new URL(SIGN_IN_CONFIRM_PATH, this.config.PUBLIC_URL);
+    const link = new URL(MAILED_LINK_PAGES.signInConfirm, this.config.PUBLIC_URL);
     link.searchParams.set('token', token);
     // Sent after answering: how long a mail server takes must not tell one address from another.
     this.track(this.deliver(email, link.toString()));

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import type { NewsletterRequest } from '@probedge/proto';
+import type { NewsletterAnswer, NewsletterRequest } from '@probedge/proto';
 import { IsMailAddress } from '@probedge/kit';
 
 export class NewsletterRequestDto implements NewsletterRequest {
@@ -14,7 +14,7 @@ export class NewsletterRequestDto implements NewsletterRequest {
   email!: string;
 }
 
-export class NewsletterAnswerDto {
+export class NewsletterAnswerDto implements NewsletterAnswer {
   @ApiProperty({ example: 'Check your inbox to confirm your subscription.' })
   message!: string;
 }

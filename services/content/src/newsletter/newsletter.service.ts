@@ -1,14 +1,13 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { MAILER, type Mailer } from '@probedge/kit';
+import { MAILED_LINK_PAGES } from '@probedge/proto';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
 import { NewsletterRepository } from './newsletter.repository';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
 export const CONFIRM_PATH = '/api/newsletter/confirm';
-/** The page a reader lands on from the visible link in a mail; it unsubscribes and offers the way back. */
-export const UNSUBSCRIBED_PAGE = '/newsletter/unsubscribed';
 /** RFC 8058 one-click target (List-Unsubscribe with List-Unsubscribe-Post). */
 export const ONE_CLICK_PATH = '/api/newsletter/unsubscribe';
 
@@ -80,7 +79,7 @@ export class NewsletterService {
   /** The signed unsubscribe links of one subscriber, for every mail they get. */
   async unsubscribeLinks(subscriberId: string): Promise<UnsubscribeLinks> {
     const token = signUnsubscribeToken(await this.key(), subscriberId);
-    const page = new URL(UNSUBSCRIBED_PAGE, this.config.PUBLIC_URL);
+    const page = new URL(MAILED_LINK_PAGES.newsletterUnsubscribed, this.config.PUBLIC_URL);
     page.searchParams.set('token', token);
     const oneClick = new URL(ONE_CLICK_PATH, this.config.PUBLIC_URL);
     oneClick.searchParams.set('token', token);

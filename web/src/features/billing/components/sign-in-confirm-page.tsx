@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type { SignInConfirmed } from '@probedge/proto';
+import { MAILED_LINK_PAGES, type SignInConfirmed } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
@@ -11,6 +11,7 @@ import { confirmSignIn } from '../api/confirm-sign-in';
 import { safeReturnTo } from '../hooks/safe-return-to';
 import { ButtonStack, StatusCard, StatusText } from './billing.styles';
 
+const PATH = MAILED_LINK_PAGES.signInConfirm;
 const TITLE = 'Signing in';
 const DESCRIPTION = 'Signing you in with the link from your e-mail.';
 
@@ -44,7 +45,7 @@ export function SignInConfirmPage() {
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    void navigate('/sign-in/confirm', { replace: true });
+    void navigate(PATH, { replace: true });
     confirmSignIn(token).then(
       (member) => {
         setState({ step: 'signed-in', member });
@@ -64,7 +65,7 @@ export function SignInConfirmPage() {
         title={TITLE}
         description={DESCRIPTION}
         keywords={['sign in']}
-        path="/sign-in/confirm"
+        path={PATH}
         noIndex
       />
       {state.step === 'pending' && (

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { MAILED_LINK_PAGES } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
@@ -8,7 +9,7 @@ import { apiErrorMessage, HttpError } from '../../../lib/api-client';
 import { ButtonStack, StatusCard, StatusText } from '../../billing/components/billing.styles';
 import { followNewsletterLink, type NewsletterLinkAction } from '../api/newsletter-link';
 
-const PATH = '/newsletter/unsubscribed';
+const PATH = MAILED_LINK_PAGES.newsletterUnsubscribed;
 const TITLE = 'Newsletter';
 const DESCRIPTION = 'Leave or rejoin the Daily Insights e-mail with the link from an e-mail.';
 
