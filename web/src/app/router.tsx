@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { MAILED_LINK_PAGES, PAGE_REDIRECTS } from '@probedge/proto';
+import { PAGE_REDIRECTS } from '@probedge/proto';
 import { RootLayout } from '../components/layout/root-layout';
 import { Spinner } from '../components/ui/spinner';
 import { RedirectKeepingQuery } from './redirect-keeping-query';
@@ -52,12 +52,12 @@ const screens: RouteObject[] = [
   page('/account', () => import('../features/billing/components/account-page'), 'AccountPage'),
   page('/sign-in', () => import('../features/billing/components/sign-in-page'), 'SignInPage'),
   page(
-    MAILED_LINK_PAGES.signInConfirm,
+    '/sign-in/confirm',
     () => import('../features/billing/components/sign-in-confirm-page'),
     'SignInConfirmPage',
   ),
   page(
-    MAILED_LINK_PAGES.newsletterUnsubscribed,
+    '/newsletter/unsubscribed',
     () => import('../features/newsletter/components/unsubscribed-page'),
     'UnsubscribedPage',
   ),
