@@ -26,7 +26,7 @@ body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0
 <h1>${title}</h1>
 <p>${escapeHtml(message)}</p>
 <p><a href="${escapeHtml(site.publicUrl)}">Back to ${brand}</a></p>
-${unsubscribeUrl ? `<p>Changed your mind? <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a> at any time; every e-mail carries the same link.</p>\n` : ''}<p>Questions? Write to <a href="mailto:${support}">${support}</a>.</p>
+${unsubscribeUrl ? `<p>Changed your mind? <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a> at any time with this link; keep it, it does not expire.</p>\n` : ''}<p>Questions? Write to <a href="mailto:${support}">${support}</a>.</p>
 <p><small>Educational content only, not investment advice.</small></p>
 </main>
 `,
