@@ -57,6 +57,12 @@ export const ROUTES: readonly RouteDefinition[] = [
     service: 'content',
     summary: 'Back on the newsletter with a signed unsubscribe link',
   },
+  {
+    method: 'GET',
+    path: '/api/newsletter/preview',
+    service: 'content',
+    summary: "The day's morning briefing as HTML (admin token)",
+  },
   { method: 'GET', path: '/api/business', service: 'news', summary: 'Business articles' },
   { method: 'GET', path: '/api/analysis', service: 'news', summary: 'Analysis articles' },
   { method: 'GET', path: '/api/opinion', service: 'news', summary: 'Opinion articles' },

@@ -17,3 +17,5 @@ export * from './redis/change-announcer';
 export * from './mail/mailer';
 export * from './mail/email-address';
 export * from './mail/is-mail-address';
+export * from './time/market-date';
+export * from './http/admin-token';

@@ -56,3 +56,17 @@ describe('brand settings', () => {
     expect(z.object(brandShape).parse({ BRAND_NAME: ' Acme ' }).BRAND_NAME).toBe('Acme');
   });
 });
+
+describe('env.weekdays', () => {
+  const days = (value?: string) => env.weekdays('mon,tue,wed,thu,fri').safeParse(value);
+
+  it('reads day names into sorted day numbers, Sunday 0', () => {
+    expect(days(undefined).data).toEqual([1, 2, 3, 4, 5]);
+    expect(days('Sun, sat,mon,mon').data).toEqual([0, 1, 6]);
+  });
+
+  it('refuses anything that is not a day name', () => {
+    expect(days('mon,funday').success).toBe(false);
+    expect(days('').success).toBe(false);
+  });
+});

@@ -44,6 +44,17 @@ export function parseByteSize(value: string): number {
   return Number(match[1]) * unit;
 }
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
 export const env = {
   port: (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback),
   positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
@@ -67,6 +78,38 @@ export const env = {
       .default(fallback),
   /** The Redis channel of cache invalidations: one value for every service and the gateway. */
   cacheInvalidationChannel: () => z.string().min(1).default(CACHE_INVALIDATION_CHANNEL),
+  /** An IANA time zone such as America/New_York. */
+  timeZone: (fallback: string) =>
+    z
+      .string()
+      .default(fallback)
+      .refine(isTimeZone, 'must be an IANA time zone such as America/New_York'),
+  /** A time of day, HH:MM on a 24-hour clock. */
+  clockTime: (fallback: string) =>
+    z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)')
+      .default(fallback),
+  /** Days of the week, e.g. "mon,tue,wed,thu,fri"; parsed to 0 (Sunday) … 6 (Saturday), sorted. */
+  weekdays: (fallback: string) =>
+    z
+      .string()
+      .default(fallback)
+      .transform((value, ctx) => {
+        const names = value
+          .toLowerCase()
+          .split(',')
+          .map((name) => name.trim());
+        const days = names.map((name) => WEEKDAY_NAMES.indexOf(name));
+        if (names.length === 0 || days.includes(-1)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must list days as mon,tue,wed,thu,fri,sat,sun',
+          });
+          return z.NEVER;
+        }
+        return [...new Set(days)].sort((a, b) => a - b);
+      }),
   logLevel: () =>
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };

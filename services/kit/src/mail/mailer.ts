@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** A stable Message-ID (with its angle brackets), so a copy sent twice reads as one message. */
+  messageId?: string;
 }
 
 /**

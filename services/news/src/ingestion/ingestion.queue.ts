@@ -79,6 +79,8 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
           : this.ingestion.ingestDue(new Date()),
       [JOBS.dailyAnalysis]: undefined,
       [JOBS.dailyOpinion]: undefined,
+      [JOBS.briefing]: undefined,
+      [JOBS.briefingCutoff]: undefined,
     };
   }
 
