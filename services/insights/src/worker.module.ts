@@ -3,6 +3,7 @@ import { ChangeAnnouncer, KitModule } from '@probedge/kit';
 import { QueueDashboard } from './admin/queue-dashboard';
 import { coreProviders } from './app.module';
 import { INSIGHTS_CONFIG, type InsightsConfig } from './config/env';
+import { BriefingQueue } from './jobs/briefing.queue';
 import { GenerationService } from './jobs/generation.service';
 import { InsightsScheduler } from './jobs/insights.scheduler';
 import { InsightsWorker } from './jobs/insights.worker';
@@ -50,6 +51,7 @@ export class WorkerModule {
           inject: [INSIGHTS_CONFIG],
         },
         NewsClient,
+        BriefingQueue,
         GenerationService,
         InsightsWorker,
         InsightsScheduler,

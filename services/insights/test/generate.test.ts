@@ -1,6 +1,13 @@
 import { createRedis } from '@probedge/kit';
 import { waitFor } from '@probedge/kit/testing';
-import { NOT_ADVICE_LINE, type CacheInvalidation } from '@probedge/proto';
+import {
+  briefingJobId,
+  NOT_ADVICE_LINE,
+  QUEUES,
+  type BriefingPayload,
+  type CacheInvalidation,
+} from '@probedge/proto';
+import { Queue } from 'bullmq';
 import request from 'supertest';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { article } from './news-server';
@@ -76,6 +83,37 @@ describe('generating the daily items', () => {
       expect(generated.headers['cache-control'] ?? '').not.toContain('s-maxage');
     } finally {
       subscriber.disconnect();
+    }
+  });
+
+  it('hands the day’s analysis to the newsletter once, whatever the regenerations', async () => {
+    const briefing = new Queue<BriefingPayload>(QUEUES.briefing, {
+      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+      prefix: String(svc.stage.env.BRIEFING_QUEUE_PREFIX),
+    });
+    try {
+      // The day's analysis was written, then regenerated with the admin token, above.
+      const stored = await svc.api.items.find('analysis', today());
+      expect(stored?.generation).toBe(1);
+      const jobs = await briefing.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+      expect(jobs.map((job) => [job.id, job.name])).toEqual([
+        [briefingJobId(today()), 'morning-briefing'],
+      ]);
+      const [job] = jobs;
+      // The first text written is the one handed over; the job's id keeps the day to one briefing.
+      expect(job.data).toEqual({
+        marketDate: today(),
+        analysis: expect.stringContaining('$NVDA (2 articles)'),
+        themes: expect.any(Array),
+        watch: expect.arrayContaining([expect.any(String)]),
+        writtenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+      expect(stored?.watch.length).toBeGreaterThan(0);
+      expect(stored?.themes).toEqual(expect.any(Array));
+      // The opinion is not mailed on its own.
+      expect(jobs.some((each) => each.data.analysis.includes('Daily Opinion'))).toBe(false);
+    } finally {
+      await briefing.close();
     }
   });
 

@@ -98,7 +98,7 @@ describe('the queue dashboard of the insights worker', () => {
       }
     });
 
-    it('lists the news ingestion queue and the insights queue with their jobs', async () => {
+    it('lists the news ingestion, insights and briefing queues with their jobs', async () => {
       const res = await get(`${baseUrl}/admin/queues/api/queues?activeQueue=&status=delayed`, {
         authorization: basic('ops', TOKEN),
       });
@@ -107,7 +107,9 @@ describe('the queue dashboard of the insights worker', () => {
         queues: { name: string; counts: Record<string, number> }[];
       };
       const byName = Object.fromEntries(body.queues.map((queue) => [queue.name, queue.counts]));
-      expect(Object.keys(byName).sort()).toEqual([QUEUES.insights, QUEUES.newsIngestion].sort());
+      expect(Object.keys(byName).sort()).toEqual(
+        [QUEUES.briefing, QUEUES.insights, QUEUES.newsIngestion].sort(),
+      );
       expect(byName[QUEUES.newsIngestion].delayed).toBe(1);
       expect(byName[QUEUES.insights].delayed).toBe(1);
     });

@@ -35,6 +35,7 @@ export async function createStage(env: NodeJS.ProcessEnv): Promise<Stage> {
       DATABASE_URL: database.url,
       LOG_LEVEL: 'silent',
       INSIGHTS_QUEUE_PREFIX: prefix,
+      BRIEFING_QUEUE_PREFIX: prefix,
       // Nobody else's gateway hears this stage's announcements.
       CACHE_INVALIDATION_CHANNEL: `${prefix}-changes`,
       INSIGHTS_SCHEDULE_ENABLED: 'false',
@@ -48,18 +49,20 @@ export async function createStage(env: NodeJS.ProcessEnv): Promise<Stage> {
     },
     async close() {
       await database.drop();
-      // The queue's keys (jobs, schedulers) leave the shared Redis with the test.
-      const queue = new Queue(QUEUES.insights, {
-        // Gives up at once if the test has already stopped its Redis.
-        connection: {
-          url: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-          maxRetriesPerRequest: 1,
-          retryStrategy: () => null,
-        },
-        prefix,
-      });
-      await queue.obliterate({ force: true }).catch(() => undefined);
-      await queue.close();
+      // The queues' keys (jobs, schedulers) leave the shared Redis with the test.
+      for (const name of [QUEUES.insights, QUEUES.briefing]) {
+        const queue = new Queue(name, {
+          // Gives up at once if the test has already stopped its Redis.
+          connection: {
+            url: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+            maxRetriesPerRequest: 1,
+            retryStrategy: () => null,
+          },
+          prefix,
+        });
+        await queue.obliterate({ force: true }).catch(() => undefined);
+        await queue.close();
+      }
     },
   };
 }

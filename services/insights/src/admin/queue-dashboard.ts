@@ -77,7 +77,8 @@ export function adminTokenGuard(token: string): RequestHandler {
 }
 
 /**
- * bull-board over the platform's two queues (news ingestion and insights generation), for operators:
+ * bull-board over the platform's three queues (news ingestion, insights generation and the
+ * newsletter's morning briefing), for operators:
  * counts, jobs with their data and errors, retry and promote. Mounted only when INSIGHTS_ADMIN_TOKEN is
  * set; without it the path answers 404 like any unknown one.
  */
@@ -110,6 +111,10 @@ export class QueueDashboard implements OnModuleDestroy {
       new Queue(QUEUES.insights, {
         connection: this.connection,
         prefix: this.config.INSIGHTS_QUEUE_PREFIX,
+      }),
+      new Queue(QUEUES.briefing, {
+        connection: this.connection,
+        prefix: this.config.BRIEFING_QUEUE_PREFIX,
       }),
     ];
     for (const queue of this.queues) {

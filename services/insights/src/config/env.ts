@@ -5,15 +5,6 @@ import { z } from 'zod';
 // loadConfig drops empty variables, so "set but blank" reads as unset.
 const optionalText = z.string().trim().min(1).optional();
 
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const configShape = {
   ...baseShape,
   /** Named in the language model's instructions, so generated texts speak for this site. */
@@ -25,6 +16,11 @@ export const configShape = {
   /** Health port of the generation worker. */
   INSIGHTS_WORKER_PORT: env.port(4103),
   INSIGHTS_QUEUE_PREFIX: z.string().default('bull'),
+  /**
+   * BullMQ key prefix of the newsletter's briefing queue (same Redis): the worker adds the day's
+   * briefing job when it writes the analysis; the content worker sends it.
+   */
+  BRIEFING_QUEUE_PREFIX: z.string().default('bull'),
   /**
    * How long shared caches (the gateway's) may keep today's analysis and opinion; 0: not at all. The
    * worker announces every item it writes on CACHE_INVALIDATION_CHANNEL, so a new one shows at once.
@@ -42,15 +38,9 @@ export const configShape = {
   /** Most articles one read (the day, or the baseline days) pages through; the newest are kept. */
   INSIGHTS_MAX_ARTICLES: z.coerce.number().int().min(1).max(100_000).default(10_000),
   /** The market whose calendar dates the items belong to (IANA zone). */
-  MARKET_TIMEZONE: z
-    .string()
-    .default('America/New_York')
-    .refine(isTimeZone, 'must be an IANA time zone such as America/New_York'),
+  MARKET_TIMEZONE: env.timeZone('America/New_York'),
   /** Weekday time (HH:MM, market time zone) at which the day's items are generated. */
-  INSIGHTS_SCHEDULE_TIME: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)')
-    .default('08:30'),
+  INSIGHTS_SCHEDULE_TIME: env.clockTime('08:30'),
   /** Overrides the time above with a full cron pattern (seconds allowed); for operators and tests. */
   INSIGHTS_SCHEDULE_PATTERN: optionalText,
   /** Whether this worker upserts the job scheduler at start. */

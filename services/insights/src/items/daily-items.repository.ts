@@ -11,6 +11,9 @@ export interface DailyItemDraft {
   content: string;
   sourceArticleTitle: string | null;
   articleCount: number;
+  /** Analysis only: the theme terms and "what to watch" lines the briefing lists. */
+  themes?: string[];
+  watch?: string[];
   writer: string;
   generation: number;
 }
@@ -36,6 +39,8 @@ export class DailyItemsRepository {
       content: draft.content,
       sourceArticleTitle: draft.sourceArticleTitle,
       articleCount: draft.articleCount,
+      themes: draft.themes ?? [],
+      watch: draft.watch ?? [],
       writer: draft.writer,
       generation: draft.generation,
       createdAt: new Date(),

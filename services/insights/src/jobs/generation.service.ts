@@ -8,6 +8,7 @@ import { articleWindow } from '../market/market-date.util';
 import { NewsClient } from '../news/news-client';
 import { buildDigest, pickSourceArticle, sortArticles } from '../writers/day-digest.util';
 import { DAILY_WRITER, type DailyWriter } from '../writers/writer';
+import { BriefingQueue } from './briefing.queue';
 import { NO_ARTICLES_REASON } from './daily-kinds';
 
 export interface GenerationOutcome {
@@ -30,6 +31,7 @@ export class GenerationService {
     private readonly news: NewsClient,
     private readonly items: DailyItemsRepository,
     private readonly announcer: ChangeAnnouncer,
+    private readonly briefing: BriefingQueue,
   ) {}
 
   async generate(kind: DailyKind, payload: DailyItemPayload): Promise<GenerationOutcome> {
@@ -37,6 +39,8 @@ export class GenerationService {
     const existing = await this.items.find(kind, payload.marketDate);
     // An at-least-once retry of a job that already wrote: the day keeps its one item.
     if (existing && existing.generation >= generation) {
+      // A job that wrote and then failed before handing the day to the newsletter hands it now.
+      if (kind === 'analysis') await this.handToBriefing(payload.marketDate, existing);
       return {
         kind,
         marketDate: payload.marketDate,
@@ -73,12 +77,14 @@ export class GenerationService {
       sourceArticleTitle = source.title;
       content = await this.writer.opinion(day, source);
     }
-    await this.items.save({
+    const saved = await this.items.save({
       kind,
       marketDate: payload.marketDate,
       content,
       sourceArticleTitle,
       articleCount: articles.length,
+      themes: digest.themes.map((theme) => theme.term),
+      watch: digest.watch,
       writer: this.writer.name,
       generation,
     });
@@ -96,6 +102,8 @@ export class GenerationService {
     await this.announcer.announce(`daily ${kind} ${payload.marketDate}`).catch((error: Error) => {
       this.logger.warn({ err: error.message }, 'new daily item not announced to shared caches');
     });
+    // A failure here fails the job, and its retry (the day already written) hands the day over again.
+    if (kind === 'analysis' && saved) await this.handToBriefing(payload.marketDate, saved);
     return {
       kind,
       marketDate: payload.marketDate,
@@ -103,5 +111,19 @@ export class GenerationService {
       written: true,
       articleCount: articles.length,
     };
+  }
+
+  /** The morning briefing of the day's analysis: added once per day, whatever the retries. */
+  private async handToBriefing(
+    marketDate: string,
+    item: { content: string; themes: string[]; watch: string[]; createdAt: Date },
+  ): Promise<void> {
+    await this.briefing.add({
+      marketDate,
+      analysis: item.content,
+      themes: item.themes,
+      watch: item.watch,
+      writtenAt: item.createdAt.toISOString(),
+    });
   }
 }
