@@ -6,6 +6,9 @@ import {
   type NestModule,
 } from '@nestjs/common';
 import { KitModule, MAILER, Mailer, sharedCache } from '@probedge/kit';
+import { BriefingPreviewController } from './briefing/briefing-preview.controller';
+import { BriefingRepository } from './briefing/briefing.repository';
+import { BriefingService } from './briefing/briefing.service';
 import { ContentCache } from './cache/content-cache';
 import { CONTENT_CONFIG } from './config/content-config';
 import type { ContentConfig } from './config/env';
@@ -36,7 +39,12 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
-      controllers: [ContentController, FaqController, NewsletterController],
+      controllers: [
+        ContentController,
+        FaqController,
+        NewsletterController,
+        BriefingPreviewController,
+      ],
       providers: [
         { provide: CONTENT_CONFIG, useValue: config },
         PrismaService,
@@ -52,6 +60,8 @@ export class AppModule implements NestModule {
         },
         NewsletterRepository,
         NewsletterService,
+        BriefingRepository,
+        BriefingService,
       ],
     };
   }

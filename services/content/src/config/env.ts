@@ -25,6 +25,35 @@ export const configShape = {
   /** Sign-ups per client and window, per replica. */
   NEWSLETTER_RATE_LIMIT: env.positiveInt(5),
   NEWSLETTER_RATE_WINDOW_SECONDS: env.positiveInt(3600),
+  /** Enables GET /api/newsletter/preview for whoever presents it in X-Admin-Token. */
+  CONTENT_ADMIN_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+
+  // The worker (dist/worker.js): the morning briefing.
+  /** Health port of the briefing worker. */
+  CONTENT_WORKER_PORT: env.port(4101),
+  REDIS_URL: env.redisUrl('redis://127.0.0.1:6379'),
+  /** BullMQ key prefix of the briefing queue; the insights worker adds its jobs with the same. */
+  BRIEFING_QUEUE_PREFIX: z.string().default('bull'),
+  /** The market whose calendar the briefing follows (IANA zone). */
+  MARKET_TIMEZONE: env.timeZone('America/New_York'),
+  /** Days of the week that get a briefing (market days). */
+  BRIEFING_DAYS: env.weekdays('mon,tue,wed,thu,fri'),
+  /** Market time by which the day's analysis must exist, or no briefing is sent that day. */
+  BRIEFING_CUTOFF: env.clockTime('10:00'),
+  /** Whether this worker schedules the daily cut-off check (one replica is enough; more are harmless). */
+  BRIEFING_SCHEDULE_ENABLED: env.boolean(true),
+  /** Messages per second the batch may send; 0 lifts the cap. */
+  BRIEFING_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(10),
+  /** Pooled SMTP connections the batch sends over (also how many messages are in flight). */
+  BRIEFING_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(2),
+  /** Tries per message before a temporary failure (4xx, connection trouble) counts as failed. */
+  BRIEFING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Wait before the second try; doubles for each try after. */
+  BRIEFING_RETRY_BASE_MS: env.positiveInt(60_000),
+  /** A briefing job whose worker stops renewing its lock this long (killed) is taken up by another. */
+  BRIEFING_LOCK_DURATION_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Deliveries claimed from the outbox at a time. */
+  BRIEFING_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
 };
 
 export type ContentConfig = z.infer<z.ZodObject<typeof configShape>>;

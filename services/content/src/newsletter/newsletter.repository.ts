@@ -13,8 +13,9 @@ export class NewsletterRepository {
   }
 
   /**
-   * A new pending sign-up, or a fresh token for one still pending or unsubscribed (signing up again
-   * after leaving starts a new double opt-in); confirmed rows are untouched.
+   * A new pending sign-up, or a fresh token for one still pending, unsubscribed or undeliverable
+   * (signing up again after leaving, or after the address bounced, starts a new double opt-in);
+   * confirmed rows are untouched.
    */
   async upsertPending(email: string, tokenHash: string, expiresAt: Date): Promise<boolean> {
     const written = await this.prisma.$executeRaw`
@@ -23,7 +24,7 @@ export class NewsletterRepository {
       ON CONFLICT (email) DO UPDATE
         SET status = 'pending', token_hash = EXCLUDED.token_hash,
             token_expires_at = EXCLUDED.token_expires_at
-        WHERE newsletter_subscribers.status IN ('pending', 'unsubscribed')`;
+        WHERE newsletter_subscribers.status IN ('pending', 'unsubscribed', 'undeliverable')`;
     return written > 0;
   }
 

@@ -1,0 +1,121 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+  OnModuleInit,
+} from '@nestjs/common';
+import { createRedis, Metrics, Readiness, weekdayPattern } from '@probedge/kit';
+import { JOBS, QUEUES, type BriefingCutoffPayload, type BriefingPayload } from '@probedge/proto';
+import { DelayedError, Queue, Worker, type Job } from 'bullmq';
+import type Redis from 'ioredis';
+import { CONTENT_CONFIG } from '../config/content-config';
+import type { ContentConfig } from '../config/env';
+import { BriefingService } from './briefing.service';
+
+type BriefingJobData = BriefingPayload | BriefingCutoffPayload;
+
+/** The cut-off scheduler's id: upserted on every start, so redeploys never add a second one. */
+export const CUTOFF_SCHEDULER_ID = 'briefing-cutoff';
+
+/**
+ * The consumer of the briefing queue. A day's job (one per date) starts or resumes that day's
+ * outbox and sends it; when only retries remain it waits in the queue as a delayed job, so no
+ * worker sleeps on it. The cut-off job marks a market day without an analysis as skipped.
+ */
+@Injectable()
+export class BriefingWorker implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(BriefingWorker.name);
+  private readonly connection: Redis;
+  readonly queue: Queue<BriefingJobData>;
+  private worker?: Worker<BriefingJobData>;
+  private retry?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(CONTENT_CONFIG) private readonly config: ContentConfig,
+    private readonly briefing: BriefingService,
+    private readonly readiness: Readiness,
+    private readonly metrics: Metrics,
+  ) {
+    this.connection = createRedis({ url: config.REDIS_URL, maxRetriesPerRequest: null });
+    this.queue = new Queue<BriefingJobData>(QUEUES.briefing, {
+      connection: this.connection,
+      prefix: config.BRIEFING_QUEUE_PREFIX,
+    });
+    this.queue.on('error', (error) => this.logger.warn({ err: error.message }, 'queue error'));
+  }
+
+  onModuleInit(): void {
+    this.readiness.register('redis', async () => {
+      await this.connection.ping();
+    });
+    this.worker = new Worker<BriefingJobData>(
+      QUEUES.briefing,
+      (job, token) => this.process(job, token),
+      {
+        connection: this.connection,
+        prefix: this.config.BRIEFING_QUEUE_PREFIX,
+        // One day at a time; a day's messages go out over the pooled connections in parallel.
+        concurrency: 1,
+        // A killed worker's job is found and handed on within about one lock duration.
+        lockDuration: this.config.BRIEFING_LOCK_DURATION_MS,
+        stalledInterval: this.config.BRIEFING_LOCK_DURATION_MS,
+      },
+    );
+    this.metrics.watchQueue(this.queue);
+    this.metrics.watchWorker(this.worker);
+    this.worker.on('error', (error) => this.logger.warn({ err: error.message }, 'worker error'));
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(
+        { job: job?.id, attempt: job?.attemptsMade, err: error.message },
+        'job failed',
+      ),
+    );
+  }
+
+  /** Redis may be away at start: the worker still starts, and the upsert is retried until it lands. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.BRIEFING_SCHEDULE_ENABLED) return;
+    try {
+      await this.queue.upsertJobScheduler(
+        CUTOFF_SCHEDULER_ID,
+        {
+          pattern: weekdayPattern(this.config.BRIEFING_CUTOFF, this.config.BRIEFING_DAYS),
+          tz: this.config.MARKET_TIMEZONE,
+        },
+        { name: JOBS.briefingCutoff, data: { scheduled: true }, opts: { attempts: 3 } },
+      );
+      this.logger.log({ cutoff: this.briefing.cutoffLabel }, 'briefing cut-off scheduled');
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message }, 'could not schedule yet; retrying');
+      this.retry = setTimeout(() => void this.onApplicationBootstrap(), 5000);
+    }
+  }
+
+  private async process(job: Job<BriefingJobData>, token?: string): Promise<unknown> {
+    if (job.name === JOBS.briefingCutoff) {
+      return { skipped: await this.briefing.cutoff() };
+    }
+    if (job.name !== JOBS.briefing) {
+      throw new Error(`No handler for job ${job.name} on ${QUEUES.briefing}`);
+    }
+    const received = await this.briefing.receive(job.data as BriefingPayload);
+    if (received.state !== 'send') return received;
+    const pass = await this.briefing.sendDue(received.marketDate);
+    if (pass.state === 'done') return { state: 'sent', marketDate: received.marketDate };
+    // Retries not due yet, or a shutdown: the job waits in the queue and the next pass resumes.
+    const at = pass.state === 'retry' ? pass.at.getTime() : Date.now();
+    await job.moveToDelayed(at, token);
+    throw new DelayedError();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearTimeout(this.retry);
+    // The pass in flight stops after its current messages; closing waits for it.
+    this.briefing.stop();
+    await this.worker?.close();
+    await this.queue.close().catch(() => undefined);
+    this.connection.disconnect();
+  }
+}

@@ -1,0 +1,43 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { KitModule, MAILER, Mailer } from '@probedge/kit';
+import { BriefingRepository } from './briefing/briefing.repository';
+import { BriefingService } from './briefing/briefing.service';
+import { BriefingWorker } from './briefing/briefing.worker';
+import { CONTENT_CONFIG } from './config/content-config';
+import type { ContentConfig } from './config/env';
+import { NewsletterRepository } from './newsletter/newsletter.repository';
+import { NewsletterService } from './newsletter/newsletter.service';
+import { PrismaService } from './prisma/prisma.service';
+
+export const WORKER_NAME = 'content-worker';
+
+/** The briefing worker: the queue's consumer and the daily cut-off; health over HTTP. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: ContentConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [KitModule.forRoot({ service: WORKER_NAME, logLevel: config.LOG_LEVEL })],
+      providers: [
+        { provide: CONTENT_CONFIG, useValue: config },
+        PrismaService,
+        {
+          provide: MAILER,
+          // Batches keep their SMTP connections open and send over several at once.
+          useFactory: () =>
+            new Mailer({
+              url: config.SMTP_URL,
+              from: config.MAIL_FROM,
+              pool: true,
+              maxConnections: config.BRIEFING_SMTP_CONNECTIONS,
+            }),
+        },
+        NewsletterRepository,
+        NewsletterService,
+        BriefingRepository,
+        BriefingService,
+        BriefingWorker,
+      ],
+    };
+  }
+}
