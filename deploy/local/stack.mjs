@@ -33,6 +33,7 @@ export function stackSettings(env = process.env) {
   const ports = {
     gateway: 8080 + offset,
     content: 4001 + offset,
+    contentWorker: 4101 + offset,
     news: 4002 + offset,
     newsGrpc: 5002 + offset,
     newsWorker: 4102 + offset,
@@ -101,6 +102,25 @@ export function processes(settings) {
       port: settings.ports.content,
     },
     {
+      name: 'cnt-wkr',
+      cwd: 'services/content',
+      args: ['dist/worker.js'],
+      env: {
+        ...shared,
+        CONTENT_WORKER_PORT: String(settings.ports.contentWorker),
+        DATABASE_URL: settings.databases.content,
+        REDIS_URL: settings.redisUrl,
+        // The morning briefing's queue: the insights processes enqueue on it, this worker sends.
+        BRIEFING_QUEUE_PREFIX: `${settings.redisKeyPrefix}-bull`,
+        // Locally an analysis generated at any hour of any day is mailed, so the briefing can be seen.
+        BRIEFING_DAYS: process.env.BRIEFING_DAYS ?? 'mon,tue,wed,thu,fri,sat,sun',
+        BRIEFING_CUTOFF: process.env.BRIEFING_CUTOFF ?? '23:59',
+        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${settings.ports.gateway}`,
+        SMTP_URL: settings.smtpUrl,
+      },
+      port: settings.ports.contentWorker,
+    },
+    {
       name: 'news',
       cwd: 'services/news',
       args: ['dist/main.js'],
@@ -141,6 +161,7 @@ export function processes(settings) {
         DATABASE_URL: settings.databases.insights,
         REDIS_URL: settings.redisUrl,
         INSIGHTS_QUEUE_PREFIX: `${settings.redisKeyPrefix}-bull`,
+        BRIEFING_QUEUE_PREFIX: `${settings.redisKeyPrefix}-bull`,
         NEWS_GRPC_URL: `127.0.0.1:${settings.ports.newsGrpc}`,
       },
       port: settings.ports.insights,
@@ -155,6 +176,7 @@ export function processes(settings) {
         DATABASE_URL: settings.databases.insights,
         REDIS_URL: settings.redisUrl,
         INSIGHTS_QUEUE_PREFIX: `${settings.redisKeyPrefix}-bull`,
+        BRIEFING_QUEUE_PREFIX: `${settings.redisKeyPrefix}-bull`,
         NEWS_GRPC_URL: `127.0.0.1:${settings.ports.newsGrpc}`,
       },
       port: settings.ports.insightsWorker,

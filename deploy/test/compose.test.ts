@@ -3,6 +3,7 @@ import {
   composeVariables,
   dependencies,
   findCycle,
+  healthcheckUrl,
   loadCompose,
   serviceEnv,
 } from './support/compose';
@@ -19,6 +20,7 @@ describe('docker-compose.yml', () => {
         'redis',
         'migrate',
         'content',
+        'content-worker',
         'news-api',
         'news-worker',
         'insights-api',
@@ -152,6 +154,36 @@ describe('docker-compose.yml', () => {
       '127.0.0.1:${QUEUE_DASHBOARD_PORT:-4103}:4103',
     ]);
     expect(compose.services.mail.ports).toEqual(['127.0.0.1:${MAIL_INBOX_PORT:-1080}:1080']);
+  });
+
+  it('runs the content worker from the content image, healthy when its own port answers /readyz', () => {
+    const worker = compose.services['content-worker'];
+    const api = compose.services.content;
+    expect(worker.image).toBe(api.image);
+    expect(worker.command).toEqual(['node', 'dist/worker.js']);
+    expect(api.command).toEqual(['node', 'dist/main.js']);
+    const env = serviceEnv(worker, {});
+    expect(env.CONTENT_WORKER_PORT).toBe('4101');
+    expect(healthcheckUrl(worker)?.toString()).toBe('http://127.0.0.1:4101/readyz');
+    // One image runs both: its own HEALTHCHECK tries the API's port and the worker's.
+    expect(String(api.build?.args?.HEALTHCHECK_PORTS).split(',').sort()).toEqual(['4001', '4101']);
+    expect(dependencies(worker)).toEqual({
+      migrate: 'service_completed_successfully',
+      redis: 'service_healthy',
+    });
+    // The same database, Redis, mail server and links as the content API.
+    const apiEnv = serviceEnv(api, {});
+    for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL']) {
+      expect({ key, value: env[key] }).toEqual({ key, value: apiEnv[key] });
+    }
+    expect(env.SMTP_URL).toBe('smtp://mail:1025');
+    expect(env.MARKET_TIMEZONE).toBe(
+      serviceEnv(compose.services['insights-worker'], {}).MARKET_TIMEZONE,
+    );
+    // The preview token is the API's alone, and never published.
+    expect(Object.keys(apiEnv)).toContain('CONTENT_ADMIN_TOKEN');
+    expect(Object.keys(env)).not.toContain('CONTENT_ADMIN_TOKEN');
+    expect(worker.ports ?? []).toEqual([]);
   });
 
   it('documents every variable it reads from .env in docs/deployment.md', () => {

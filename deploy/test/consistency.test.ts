@@ -1,4 +1,6 @@
-import { readRepoFile, repoFileExists, sourceOfEntry } from './support/files';
+import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { readRepoFile, repoFileExists, repoPath, sourceOfEntry } from './support/files';
 import {
   dependencies,
   healthcheckUrl,
@@ -66,6 +68,9 @@ function loopbackConnections(proc: ProcessSpec, env: Env): string[] {
     (key) => key !== 'PUBLIC_URL' && env[key] !== undefined && pointsAtLoopback(env[key]),
   );
 }
+
+/** The producers (insights, when the day's analysis is written) and the consumer of the briefing queue. */
+const BRIEFING_QUEUE_USERS = ['insights-api', 'insights-worker', 'content-worker'];
 
 const byName = (name: string): ProcessSpec => {
   const found = PROCESSES.find((proc) => proc.name === name);
@@ -184,6 +189,19 @@ describe('docker-compose.yml runs each process as the code expects', () => {
     },
   );
 
+  it.each(DOTENVS)(
+    'gives the insights processes and the content worker one briefing queue, %s',
+    (_, dotenv) => {
+      const queues = BRIEFING_QUEUE_USERS.map((name) => {
+        const config = parsed(byName(name), serviceEnv(compose.services[name], dotenv));
+        return { redis: config.REDIS_URL, prefix: config.BRIEFING_QUEUE_PREFIX };
+      });
+      expect(queues[0].redis).toBeDefined();
+      expect(queues[0].prefix).toBeDefined();
+      expect(queues).toEqual(BRIEFING_QUEUE_USERS.map(() => queues[0]));
+    },
+  );
+
   it("passes the gateway's CORS and rate-limit settings through from .env", () => {
     const keys = Object.keys(byName('gateway').shape).filter(
       (key) => key.startsWith('RATE_LIMIT_') || key === 'CORS_ALLOWED_ORIGINS',
@@ -222,6 +240,96 @@ describe('docker-compose.yml runs each process as the code expects', () => {
     for (const proc of PROCESSES.filter((candidate) => candidate.database)) {
       const used = parsed(proc, serviceEnv(compose.services[proc.name], {})).DATABASE_URL;
       expect(env[`${proc.database?.toUpperCase()}_DATABASE_URL`]).toBe(used);
+    }
+  });
+});
+
+interface StackProcess {
+  name: string;
+  cwd: string;
+  args: string[];
+  env: Env;
+  port: number;
+  readyPath?: string;
+}
+
+/** What deploy/local/stack.mjs would start (`make up`, the browser tests), for the given environment. */
+function localStack(env: Env): { redisKeyPrefix: string; processes: StackProcess[] } {
+  const script = [
+    `const stack = await import(${JSON.stringify(pathToFileURL(repoPath('deploy/local/stack.mjs')).href)});`,
+    'const settings = stack.stackSettings(JSON.parse(process.env.STACK_TEST_ENV));',
+    'const processes = stack.processes(settings);',
+    'process.stdout.write(JSON.stringify({ redisKeyPrefix: settings.redisKeyPrefix, processes }));',
+  ].join('\n');
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    // Only what the runner sets itself: no NODE_ENV, PUBLIC_URL or REDIS_URL of the test run.
+    env: { PATH: process.env.PATH ?? '', STACK_TEST_ENV: JSON.stringify(env) },
+  });
+  return JSON.parse(output) as { redisKeyPrefix: string; processes: StackProcess[] };
+}
+
+describe('deploy/local/stack.mjs runs each process as the code expects', () => {
+  const STACKS: [string, Env][] = [
+    ['on the usual ports', {}],
+    ['shifted as for the browser tests', { STACK_PORT_OFFSET: '10000', STACK_DB_SUFFIX: '_e2e' }],
+  ];
+  const stacks = new Map(STACKS.map(([label, env]) => [label, localStack(env)]));
+  const stackOf = (label: string) => stacks.get(label) as ReturnType<typeof localStack>;
+  const started = (label: string, proc: ProcessSpec): StackProcess => {
+    const found = stackOf(label).processes.filter(
+      (candidate) => candidate.cwd === proc.packageDir && candidate.args[0] === proc.entry,
+    );
+    expect({ process: proc.name, started: found.length }).toEqual({
+      process: proc.name,
+      started: 1,
+    });
+    return found[0];
+  };
+
+  describe.each(STACKS)('%s', (label) => {
+    it.each(PROCESSES)('starts $name and waits for /readyz on the port it listens on', (proc) => {
+      const stackProcess = started(label, proc);
+      const config = parsed(proc, stackProcess.env);
+      expect(stackProcess.port).toBe(config[proc.portKey]);
+      expect(stackProcess.readyPath ?? HEALTH_PATHS.ready).toBe(HEALTH_PATHS.ready);
+      if (proc.database) {
+        expect(new URL(String(config.DATABASE_URL)).pathname).toMatch(
+          new RegExp(`^/probedge_${proc.database}(_e2e)?$`),
+        );
+      }
+    });
+
+    it('gives every process its own port', () => {
+      const ports = stackOf(label).processes.map((proc) => proc.port);
+      expect(new Set(ports).size).toBe(ports.length);
+    });
+
+    it('gives the insights processes and the content worker one briefing queue, apart from other stacks', () => {
+      const stack = stackOf(label);
+      const queues = BRIEFING_QUEUE_USERS.map((name) => {
+        const env = started(label, byName(name)).env;
+        return { redis: env.REDIS_URL, prefix: env.BRIEFING_QUEUE_PREFIX };
+      });
+      expect(queues[0].prefix).toBe(`${stack.redisKeyPrefix}-bull`);
+      expect(queues).toEqual(BRIEFING_QUEUE_USERS.map(() => queues[0]));
+    });
+  });
+
+  it('shifts every port by STACK_PORT_OFFSET', () => {
+    const usual = stackOf('on the usual ports').processes;
+    const shifted = stackOf('shifted as for the browser tests').processes;
+    expect(shifted.map((proc) => proc.name)).toEqual(usual.map((proc) => proc.name));
+    expect(shifted.map((proc) => proc.port - 10000)).toEqual(usual.map((proc) => proc.port));
+  });
+
+  it('runs the content worker on CONTENT_WORKER_PORT 4101, next to the content API', () => {
+    const worker = started('on the usual ports', byName('content-worker'));
+    expect(worker.port).toBe(4101);
+    expect(worker.env.CONTENT_WORKER_PORT).toBe('4101');
+    const api = started('on the usual ports', byName('content'));
+    for (const key of ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL']) {
+      expect({ key, value: worker.env[key] }).toEqual({ key, value: api.env[key] });
     }
   });
 });
@@ -353,6 +461,20 @@ describe.each(OVERLAYS)('the %s overlay runs each process as the code expects', 
     expect(envOf('insights-worker').NEWS_QUEUE_PREFIX).toBe(envOf('news-worker').NEWS_QUEUE_PREFIX);
   });
 
+  it('gives the insights processes and the content worker one briefing queue', () => {
+    const objects = objectsOf(overlay);
+    const queues = BRIEFING_QUEUE_USERS.map((name) => {
+      const config = parsed(
+        byName(name),
+        containerEnv(objects, containerOf(objects, name), placeholder),
+      );
+      return { redis: config.REDIS_URL, prefix: config.BRIEFING_QUEUE_PREFIX };
+    });
+    expect(queues[0].redis).toBeDefined();
+    expect(queues[0].prefix).toBeDefined();
+    expect(queues).toEqual(BRIEFING_QUEUE_USERS.map(() => queues[0]));
+  });
+
   it('counts rate limits per visitor behind the ingress controller (one trusted X-Forwarded-For hop)', () => {
     const objects = objectsOf(overlay);
     const gateway = parsed(
@@ -464,7 +586,7 @@ describe('the prod overlay stays within the Postgres connection budget', () => {
         pool: Number(config.DATABASE_POOL_MAX),
       };
     });
-    expect(rows.length).toBe(6);
+    expect(rows.length).toBe(7);
     // Every pool is set for prod, not left at the default sized for one local process.
     for (const row of rows) {
       const container = containerOf(objects, row.name);

@@ -28,7 +28,7 @@ function objectsOf(overlay: Overlay): K8sObject[] {
 }
 
 const APIS = ['content', 'news-api', 'insights-api', 'billing'];
-const WORKERS = ['news-worker', 'insights-worker'];
+const WORKERS = ['content-worker', 'news-worker', 'insights-worker'];
 const AUTOSCALED = ['gateway', ...APIS];
 const INGRESS_CONTROLLER = { namespaceLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } };
 const MONITORING = { namespaceLabels: { 'kubernetes.io/metadata.name': 'monitoring' } };
@@ -338,6 +338,58 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
         name,
         reachedBy: [],
       });
+    }
+  });
+
+  it('runs the content worker from the content image, on its own probed and scraped port', () => {
+    const objects = objectsOf(overlay);
+    const deployment = find(objects, 'Deployment', 'content-worker') as K8sObject;
+    expect(deployment).toBeDefined();
+    const template = podTemplate(deployment);
+    expect(template.metadata?.labels).toMatchObject({
+      'app.kubernetes.io/name': 'content-worker',
+      'app.kubernetes.io/component': 'worker',
+    });
+    const [container] = template.spec.containers;
+    const api = podTemplate(find(objects, 'Deployment', 'content') as K8sObject).spec.containers[0];
+    expect(container.image).toBe(api.image);
+    expect(imageRepository(container.image ?? '')).toBe('probedge/content');
+    expect(container.command).toEqual(['node', 'dist/worker.js']);
+    expect(containerPort(container, 'http')).toBe(4101);
+    expect(container.startupProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    expect(container.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    expect(template.metadata?.annotations?.['prometheus.io/port']).toBe('4101');
+    // No Service: nothing calls the worker, it only sends.
+    const services = ofKind(objects, 'Service').filter((service) =>
+      mapSelects(service.spec?.selector as Record<string, string>, template.metadata?.labels),
+    );
+    expect(services).toEqual([]);
+    const secretKeys = Object.fromEntries(
+      (container.env ?? [])
+        .filter((variable) => variable.valueFrom?.secretKeyRef)
+        .map((variable) => [variable.name, variable.valueFrom?.secretKeyRef]),
+    );
+    expect(secretKeys).toEqual({
+      DATABASE_URL: expect.objectContaining({ key: 'CONTENT_DATABASE_URL' }),
+      REDIS_URL: expect.objectContaining({ key: 'REDIS_URL' }),
+      SMTP_URL: expect.objectContaining({ key: 'SMTP_URL', optional: true }),
+    });
+    const token = api.env?.find((variable) => variable.name === 'CONTENT_ADMIN_TOKEN');
+    expect(token?.valueFrom?.secretKeyRef).toMatchObject({
+      key: 'CONTENT_ADMIN_TOKEN',
+      optional: true,
+    });
+  });
+
+  it('lets the content worker reach Postgres, Redis and an SMTP server', () => {
+    const objects = objectsOf(overlay);
+    const worker = pod(objects, 'content-worker');
+    for (const port of [5432, 6379, 25, 465, 587]) {
+      expect({
+        port,
+        allowed: connectionAllowed(objects, { pod: worker }, { outsider: THE_INTERNET }, port),
+      }).toEqual({ port, allowed: true });
     }
   });
 

@@ -36,6 +36,16 @@ export const PROCESSES: ProcessSpec[] = [
     database: 'content',
   },
   {
+    name: 'content-worker',
+    packageDir: 'services/content',
+    image: 'probedge/content',
+    entry: 'dist/worker.js',
+    portKey: 'CONTENT_WORKER_PORT',
+    role: 'worker',
+    shape: contentShape,
+    database: 'content',
+  },
+  {
     name: 'news-api',
     packageDir: 'services/news',
     image: 'probedge/news',
