@@ -80,6 +80,26 @@ describe('what the gateway refuses before a service sees it', () => {
     expect(multipart.json().message).toBe(
       'Request bodies must be application/json or application/x-www-form-urlencoded, not multipart/form-data',
     );
+    // RFC 8058 one-click unsubscribes may come as multipart/form-data: that route takes it too.
+    const oneClickBody =
+      '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n';
+    const oneClick = await post(
+      '/api/newsletter/unsubscribe?token=abc.def',
+      { 'content-type': 'multipart/form-data; boundary=b' },
+      oneClickBody,
+    );
+    expect(oneClick.status).toBe(200);
+    expect(upstreams.content.last!.url).toBe('/api/newsletter/unsubscribe?token=abc.def');
+    expect(upstreams.content.last!.body.toString()).toBe(oneClickBody);
+    const other = await post(
+      '/api/newsletter/unsubscribe?token=abc.def',
+      { 'content-type': 'text/plain' },
+      'List-Unsubscribe=One-Click',
+    );
+    expect(other.status).toBe(415);
+    expect(other.json().message).toBe(
+      'Request bodies must be application/json, application/x-www-form-urlencoded or multipart/form-data, not text/plain',
+    );
     // A body-less POST (generate) needs no type.
     expect((await send(gateway.url, '/api/generate-analysis', { method: 'POST' })).status).toBe(
       200,

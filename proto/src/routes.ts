@@ -10,6 +10,11 @@ export interface RouteDefinition {
   summary: string;
   /** Also takes an HTML form's body (application/x-www-form-urlencoded), not only JSON. */
   formBody?: true;
+  /**
+   * Also takes multipart/form-data: the body of an RFC 8058 one-click unsubscribe, which mail
+   * providers may send in either form encoding.
+   */
+  multipartBody?: true;
 }
 
 /**
@@ -50,6 +55,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     service: 'content',
     summary: 'Unsubscribe with a signed link (RFC 8058 one-click)',
     formBody: true,
+    multipartBody: true,
   },
   {
     method: 'POST',

@@ -16,9 +16,20 @@ export interface PolicyInput {
   originAllowed: boolean;
   /** Whether the route also takes an HTML form's body (application/x-www-form-urlencoded). */
   formBody?: boolean;
+  /** Whether the route also takes multipart/form-data (an RFC 8058 one-click POST). */
+  multipartBody?: boolean;
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+const MULTIPART_TYPE = 'multipart/form-data';
+
+function acceptedTypes(input: PolicyInput): string[] {
+  return [
+    'application/json',
+    ...(input.formBody ? [FORM_TYPE] : []),
+    ...(input.multipartBody ? [MULTIPART_TYPE] : []),
+  ];
+}
 
 /** Largest body by its Content-Length, in bytes, for a path. */
 export type BodyLimit = (pathname: string) => number;
@@ -45,11 +56,11 @@ export function refusalFor(input: PolicyInput, bodyLimit: BodyLimit): Refusal | 
   }
   if (!hasBody(headers)) return undefined;
   const type = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json' && !(input.formBody && type === FORM_TYPE)) {
-    const accepted = input.formBody ? `application/json or ${FORM_TYPE}` : 'application/json';
+  const accepted = acceptedTypes(input);
+  if (!accepted.includes(type)) {
     return {
       status: 415,
-      message: `Request bodies must be ${accepted}${type ? `, not ${type.slice(0, 100)}` : ''}`,
+      message: `Request bodies must be ${listed(accepted)}${type ? `, not ${type.slice(0, 100)}` : ''}`,
     };
   }
   const limit = bodyLimit(pathname);
@@ -58,4 +69,9 @@ export function refusalFor(input: PolicyInput, bodyLimit: BodyLimit): Refusal | 
     return { status: 413, message: `The request body is larger than ${limit} bytes` };
   }
   return undefined;
+}
+
+/** "a", "a or b", "a, b or c". */
+function listed(types: string[]): string {
+  return types.length === 1 ? types[0]! : `${types.slice(0, -1).join(', ')} or ${types.at(-1)}`;
 }

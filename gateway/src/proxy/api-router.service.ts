@@ -79,6 +79,7 @@ export class ApiRouter {
         headers: req.headers,
         originAllowed: allowedOrigin,
         formBody: route?.formBody === true,
+        multipartBody: route?.multipartBody === true,
       },
       this.bodyLimit,
     );

@@ -76,6 +76,16 @@ describe('newsletter unsubscribe (signed links, RFC 8058 one-click)', () => {
     await http().post('/api/newsletter/resubscribe').send({ token }).expect(200);
   });
 
+  it('takes the one-click POST as multipart/form-data too, as RFC 8058 shows it', async () => {
+    const token = await confirmedSubscriber('mia@example.com');
+    const answer = await http()
+      .post(`/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`)
+      .field('List-Unsubscribe', 'One-Click')
+      .expect(200);
+    expect(answer.body).toEqual({ message: LEFT });
+    expect((await row('mia@example.com')).status).toBe('unsubscribed');
+  });
+
   it('starts a new double opt-in when someone who left signs up on the form again', async () => {
     const token = await confirmedSubscriber('carol@example.com');
     await oneClick(token).expect(200);

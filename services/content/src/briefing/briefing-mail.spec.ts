@@ -49,6 +49,19 @@ describe('renderBriefing', () => {
     expect(message.text.match(new RegExp(NOT_ADVICE_LINE, 'g'))).toHaveLength(1);
   });
 
+  it('does not repeat watch lines the analysis already ends with', () => {
+    const message = renderBriefing(
+      content({
+        analysis: 'Calm day.\n\nWhat to watch next:\n- Payrolls',
+        watch: ['Payrolls', 'Oil'],
+      }),
+      SITE,
+    ).forRecipient(LINKS);
+    expect(message.html.match(/Payrolls/g)).toHaveLength(1);
+    expect(message.html).toContain('<li>Oil</li>');
+    expect(message.text.match(/Payrolls/g)).toHaveLength(1);
+  });
+
   it('never lets generated text add markup, scripts, images or script links', () => {
     const hostile = renderBriefing(
       content({

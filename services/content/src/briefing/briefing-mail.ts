@@ -150,7 +150,9 @@ function textPart(content: BriefingContent, site: SiteDetails, date: string): st
 }
 
 /** The day's briefing, rendered once; each recipient's copy only fills in their own links. */
-export function renderBriefing(content: BriefingContent, site: SiteDetails): RenderedBriefing {
+export function renderBriefing(given: BriefingContent, site: SiteDetails): RenderedBriefing {
+  // Writers that end their text with what to watch would otherwise say it twice.
+  const content = { ...given, watch: given.watch.filter((line) => !given.analysis.includes(line)) };
   const date = longDate(content.marketDate);
   const count = content.newItems.length;
   const subject = `${site.brand} Daily Insights: ${date}`;
