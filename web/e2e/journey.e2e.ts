@@ -2,6 +2,8 @@ import type { Browser } from 'playwright-core';
 import {
   baseUrl,
   launchBrowser,
+  mailedLink,
+  mailedMessage,
   openPage,
   payInSandbox,
   waitForSampleArticles,
@@ -17,8 +19,9 @@ const EXPECTED_FAILURES: readonly ExpectedFailure[] = [
 
 /**
  * One visitor over the whole product on the local stack, by its own links wherever the product
- * offers one: reading, the news pages, generating the day's analysis, the demo, a sandbox
- * purchase, the unlocked professional page and the billing portal. This is the only browser test
+ * offers one: the newsletter, reading, the news pages, generating the day's analysis (which mails
+ * the morning briefing), the demo, a sandbox purchase, the unlocked professional page and the
+ * billing portal. This is the only browser test
  * that generates the daily analysis, so it can expect the day to start without one.
  */
 describe('a visitor over the whole product', () => {
@@ -38,6 +41,18 @@ describe('a visitor over the whole product', () => {
 
     await page.goto(`${baseUrl()}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+
+    // The visitor signs up for the morning briefing and confirms from the inbox.
+    const reader = `journey.${Date.now()}@example.com`;
+    await page.getByLabel('E-mail address').fill(reader);
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: /inbox/i }).waitFor();
+    const confirm = new URL(
+      await mailedLink(reader, /https?:\/\/\S+\/api\/newsletter\/confirm\?token=[A-Za-z0-9_-]{43}/),
+    );
+    await page.goto(`${baseUrl()}${confirm.pathname}${confirm.search}`);
+    await page.getByRole('heading', { name: 'Subscription confirmed' }).waitFor();
+    await page.goto(`${baseUrl()}/`);
 
     await nav.getByRole('link', { name: 'Guides' }).click();
     await page.waitForURL('**/guides');
@@ -77,6 +92,24 @@ describe('a visitor over the whole product', () => {
     await page.getByText(/Daily Market Analysis for \w+day,/).waitFor();
     expect(await main.innerText()).toContain('Coverage:');
     expect(await page.getByRole('button', { name: 'Generate AI Analysis' }).count()).toBe(0);
+
+    // The day's analysis reaches the reader as the morning briefing (the local stack mails every
+    // day), readable as HTML, and its one-click header unsubscribes as a mail provider would.
+    const briefing = await mailedMessage(reader, /Daily Insights: \w+day, /);
+    expect(briefing.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const mail = await page.context().newPage();
+    await mail.setContent(briefing.html);
+    await mail.getByRole('heading', { name: "Today's analysis" }).waitFor();
+    expect(await mail.locator('body').innerText()).toContain('Coverage:');
+    await mail.close();
+    const oneClick = /^<(.+)>$/.exec(briefing.header('list-unsubscribe') ?? '')?.[1] ?? '';
+    const left = await page
+      .context()
+      .request.post(oneClick, { multipart: { 'List-Unsubscribe': 'One-Click' } });
+    expect(left.status()).toBe(200);
+    expect(await left.json()).toEqual({
+      message: expect.stringMatching(/^You are unsubscribed/),
+    });
 
     await page.goto(`${baseUrl()}/opinion`);
     await page.getByRole('link', { name: 'Read More' }).first().waitFor();

@@ -39,6 +39,48 @@ export async function mailedLink(email: string, pattern: RegExp, after = 0): Pro
   throw new Error(`no mail with ${pattern} for ${email} arrived`);
 }
 
+export interface MailedMessage {
+  subject: string;
+  html: string;
+  text: string;
+  /** A header as sent (unfolded), by lower-case name. */
+  header(name: string): string | undefined;
+}
+
+/** The newest mail to `email` whose subject matches, with its headers as sent; waits for it. */
+export async function mailedMessage(email: string, subject: RegExp): Promise<MailedMessage> {
+  const inbox = process.env.E2E_MAIL_URL;
+  if (!inbox) throw new Error('E2E_MAIL_URL is set by the global setup');
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const messages = (await (await fetch(`${inbox}/api/email`)).json()) as (InboxMessage & {
+      id: string;
+      html?: string;
+    })[];
+    const mine = messages.filter(
+      (message) => message.to.some((to) => to.address === email) && subject.test(message.subject),
+    );
+    const found = mine.at(-1);
+    if (found) {
+      const source = await (await fetch(`${inbox}/api/email/${found.id}/source`)).text();
+      const head = source.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+      const headers = new Map(
+        head.split(/\r?\n/).map((line) => {
+          const colon = line.indexOf(':');
+          return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as const;
+        }),
+      );
+      return {
+        subject: found.subject,
+        html: found.html ?? '',
+        text: found.text,
+        header: (name) => headers.get(name.toLowerCase()),
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail with a subject like ${subject} for ${email} arrived`);
+}
+
 export function signInLinkFor(email: string, after = 0): Promise<string> {
   return mailedLink(email, /https?:\/\/\S+\/sign-in\/confirm\?token=[A-Za-z0-9_-]{43}/, after);
 }
