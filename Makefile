@@ -9,7 +9,7 @@ RESULTS := .local/test-results
 # prisma generate never connects; it only needs the variable to resolve the datasource.
 GENERATE_URL := postgresql://localhost:5432/generate
 
-.PHONY: help install tools generate build up dev test unit e2e typecheck lint format bench migration images clean
+.PHONY: help install tools generate build up dev test unit e2e typecheck lint format bench migration images smoke clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -20,7 +20,7 @@ $(NPM_STAMP): package-lock.json package.json proto/package.json services/*/packa
 	npm ci --no-audit --no-fund
 	@touch $@
 
-tools: ## Chromium, nginx, kubectl, PostgreSQL and Redis for the tests (installed from Debian when missing)
+tools: ## Chromium, kubectl, PostgreSQL and Redis for the tests (installed from Debian when missing)
 	@bash deploy/local/ensure-tools.sh
 
 generate: install ## Build the shared packages and generate each service's Prisma client
@@ -69,8 +69,11 @@ migration: generate ## New migration from schema changes: make migration SERVICE
 	@test -n "$(SERVICE)" -a -n "$(NAME)" || { echo "usage: make migration SERVICE=content NAME=add_x"; exit 2; }
 	node deploy/local/new-migration.mjs $(SERVICE) $(NAME)
 
-images: ## Build every container image (needs a Docker engine)
-	docker compose build
+images: ## Build every container image (installs Docker from Debian when missing; prints sizes and times)
+	@bash deploy/smoke/images.sh
+
+smoke: images ## Run the compose stack from those images, check it from outside, then remove it
+	node deploy/smoke/smoke.mjs
 
 clean: ## Remove build output
 	rm -rf proto/dist services/*/dist gateway/dist web/dist web/dist-ssr services/*/src/generated .local

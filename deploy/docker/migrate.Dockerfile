@@ -31,17 +31,18 @@ COPY deploy/docker/collect-runtime.sh /usr/local/bin/collect-runtime
 RUN sh /usr/local/bin/collect-runtime /out services/content services/news services/insights services/billing
 
 FROM manifests AS deps
+COPY deploy/docker/gather-deps.sh /usr/local/bin/gather-deps
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
       --workspace services/content --workspace services/news \
       --workspace services/insights --workspace services/billing \
- && npm cache clean --force
+ && npm cache clean --force \
+ && sh /usr/local/bin/gather-deps /deps services/content services/news services/insights services/billing
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     JITI_FS_CACHE=false
 WORKDIR /app
-COPY --from=deps /app/package.json ./
-COPY --from=deps /app/node_modules node_modules
+COPY --from=deps /deps/ ./
 COPY --from=build /out/ ./
 COPY deploy/docker/migrate.cjs /app/migrate.cjs
 USER 1000:1000

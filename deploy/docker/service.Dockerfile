@@ -42,8 +42,12 @@ RUN sh /usr/local/bin/collect-runtime /out "${PACKAGE}"
 FROM manifests AS deps
 ARG PACKAGE
 # Only this workspace's production dependencies (and those of the workspace packages it links).
+# npm nests a package under the workspace when the root holds another version of it, so every
+# node_modules folder is gathered into /deps with its place in the tree.
+COPY deploy/docker/gather-deps.sh /usr/local/bin/gather-deps
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace "${PACKAGE}" \
- && npm cache clean --force
+ && npm cache clean --force \
+ && sh /usr/local/bin/gather-deps /deps "${PACKAGE}"
 
 FROM ${NODE_IMAGE} AS runtime
 ARG PACKAGE
@@ -55,8 +59,7 @@ ENV NODE_ENV=production \
     HEALTHCHECK_PORTS=${HEALTHCHECK_PORTS} \
     JITI_FS_CACHE=false
 WORKDIR /app
-COPY --from=deps /app/package.json ./
-COPY --from=deps /app/node_modules node_modules
+COPY --from=deps /deps/ ./
 COPY --from=build /out/ ./
 COPY deploy/docker/healthcheck.js /app/healthcheck.js
 WORKDIR /app/${PACKAGE}

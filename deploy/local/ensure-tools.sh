@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # What the tests need beyond npm, installed the same way for `make test` and for CI:
-# Chromium (browser tests), nginx (the web image's nginx.conf), kubectl (the Kubernetes manifests),
+# Chromium (browser tests), kubectl (the Kubernetes manifests),
 # and PostgreSQL and Redis answering on loopback. Installs from Debian's packages when it can
 # (root, or passwordless sudo); otherwise stops at once, naming what is missing and how to get it.
 set -euo pipefail
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 command -v kubectl >/dev/null 2>&1 || missing+=(kubernetes-client)
 
 if [ "${#missing[@]}" -gt 0 ]; then

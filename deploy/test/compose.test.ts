@@ -27,7 +27,6 @@ describe('docker-compose.yml', () => {
         'insights-worker',
         'billing',
         'gateway',
-        'web',
         'mail',
       ].sort(),
     );
@@ -147,9 +146,10 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes only the web, and the queue dashboard and mail inbox on the loopback interface', () => {
+  it('publishes only the gateway, and the queue dashboard and mail inbox on the loopback interface', () => {
     const published = names.filter((name) => (compose.services[name].ports ?? []).length > 0);
-    expect(published.sort()).toEqual(['insights-worker', 'mail', 'web']);
+    expect(published.sort()).toEqual(['gateway', 'insights-worker', 'mail']);
+    expect(compose.services.gateway.ports).toEqual(['${WEB_PORT:-8080}:8080']);
     expect(compose.services['insights-worker'].ports).toEqual([
       '127.0.0.1:${QUEUE_DASHBOARD_PORT:-4103}:4103',
     ]);

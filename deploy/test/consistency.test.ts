@@ -160,16 +160,13 @@ describe('docker-compose.yml runs each process as the code expects', () => {
   });
 
   it.each(DOTENVS)(
-    'counts rate limits per visitor behind the web nginx, %s (one trusted X-Forwarded-For hop)',
+    'counts rate limits per visitor on the published gateway, %s (no proxy hop to trust)',
     (_, dotenv) => {
       const gateway = parsed(byName('gateway'), serviceEnv(compose.services.gateway, dotenv));
-      // nginx is the one proxy in front: the gateway is not published, and nginx appends the address
-      // it saw to X-Forwarded-For, so the last entry is the visitor's. 0 would make every visitor one client.
-      expect(gateway.TRUSTED_PROXY_HOPS).toBe(1);
-      expect(compose.services.gateway.ports ?? []).toEqual([]);
-      expect(readRepoFile('deploy/docker/nginx.conf')).toMatch(
-        /location \/api\/ \{[^}]*proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/,
-      );
+      // Visitors connect to the gateway itself: its peer is the visitor. Trusting a hop here would
+      // let any visitor choose their address with X-Forwarded-For and escape the limits.
+      expect(gateway.TRUSTED_PROXY_HOPS).toBe(0);
+      expect(compose.services.gateway.ports).toEqual(['${WEB_PORT:-8080}:8080']);
     },
   );
 
@@ -475,16 +472,19 @@ describe.each(OVERLAYS)('the %s overlay runs each process as the code expects', 
     expect(queues).toEqual(BRIEFING_QUEUE_USERS.map(() => queues[0]));
   });
 
-  it('counts rate limits per visitor behind the ingress controller (one trusted X-Forwarded-For hop)', () => {
+  it('counts rate limits per visitor behind the edge proxy (one trusted X-Forwarded-For hop)', () => {
     const objects = objectsOf(overlay);
     const gateway = parsed(
       byName('gateway'),
       containerEnv(objects, containerOf(objects, 'gateway'), placeholder),
     );
-    // The ingress controller sets X-Forwarded-For to the address it saw the visitor connect from.
+    // The edge proxy (the Gateway's or the ingress controller) sets X-Forwarded-For to the address
+    // it saw the visitor connect from.
     expect(gateway.TRUSTED_PROXY_HOPS).toBe(1);
     const gatewayPod = podsOf(objects).find((candidate) => candidate.name === 'gateway') as Pod;
-    expect(podsReaching(objects, gatewayPod, Number(gateway.PORT))).toEqual(['web']);
+    // No pod of the namespace calls it directly: every request passes the edge proxy, the one hop
+    // trusted, so no pod can pick a visitor's address with X-Forwarded-For.
+    expect(podsReaching(objects, gatewayPod, Number(gateway.PORT))).toEqual([]);
   });
 
   it("points both insights processes at news's gRPC port through its Service", () => {

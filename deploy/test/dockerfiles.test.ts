@@ -16,9 +16,9 @@ const compose = loadCompose();
 const DOCKERFILES = [
   'deploy/docker/service.Dockerfile',
   'deploy/docker/migrate.Dockerfile',
-  'deploy/docker/web.Dockerfile',
+  'deploy/docker/gateway.Dockerfile',
 ];
-const NODE_DOCKERFILES = ['deploy/docker/service.Dockerfile', 'deploy/docker/migrate.Dockerfile'];
+const NODE_DOCKERFILES = DOCKERFILES;
 
 const finalStage = (stages: Stage[]) => stages[stages.length - 1];
 
@@ -79,18 +79,21 @@ describe.each(NODE_DOCKERFILES)('%s', (dockerfile) => {
   const stages = parseDockerfile(dockerfile);
   const last = finalStage(stages);
 
-  it('ships only production dependencies in the final stage', () => {
-    const copies = instructions(last, 'COPY').filter((copy) => /node_modules/.test(copy.args));
-    expect(copies).toHaveLength(1);
-    const from = /--from=(\S+)/.exec(copies[0].args)?.[1];
-    const source = stages.find((stage) => stage.name === from);
-    expect(source).toBeDefined();
-    const installs = instructions(source as Stage, 'RUN')
-      .map((run) => run.args)
-      .filter((run) => /npm ci/.test(run));
+  it('ships only production dependencies in the final stage, nested ones included', () => {
+    const copies = instructions(last, 'COPY').filter((copy) => /--from=deps/.test(copy.args));
+    expect(copies.map((copy) => copy.args)).toEqual(['--from=deps /deps/ ./']);
+    const deps = stages.find((stage) => stage.name === 'deps');
+    expect(deps).toBeDefined();
+    const runs = instructions(deps as Stage, 'RUN').map((run) => run.args);
+    const installs = runs.filter((run) => /npm ci/.test(run));
     expect(installs).toHaveLength(1);
     expect(installs[0]).toContain('--omit=dev');
     expect(installs[0]).toContain('--workspace');
+    // npm nests a dependency under a workspace when the root holds another version of it
+    // (services/news/node_modules/entities): those folders must reach the image too.
+    expect(installs[0]).toMatch(/gather-deps \/deps /);
+    const gather = readRepoFile('deploy/docker/gather-deps.sh');
+    expect(gather).toContain('cp -R "$package/node_modules" "$out/$package/node_modules"');
   });
 });
 
@@ -154,8 +157,9 @@ describe('the service image (deploy/docker/service.Dockerfile)', () => {
         expect(compose.services[proc.name].image).toBe(service.image);
       }
     }
-    expect(new Set(built.map(([, service]) => service.image)).size).toBe(
-      new Set(PROCESSES.map((proc) => proc.packageDir)).size,
+    // Every package but the gateway (which has its own image, with the web build) is built here.
+    expect(new Set(built.map(([, service]) => String(service.build?.args?.PACKAGE)))).toEqual(
+      new Set(PROCESSES.map((proc) => proc.packageDir).filter((dir) => dir !== 'gateway')),
     );
   });
 });
@@ -182,62 +186,59 @@ describe('the migration image (deploy/docker/migrate.Dockerfile)', () => {
   });
 });
 
-describe('the web image (deploy/docker/web.Dockerfile and nginx.conf)', () => {
-  const last = finalStage(parseDockerfile('deploy/docker/web.Dockerfile'));
-  const nginx = readRepoFile('deploy/docker/nginx.conf');
-
-  it('serves the Vite build with its own nginx configuration', () => {
-    const copies = instructions(last, 'COPY').map((copy) => copy.args);
-    expect(copies).toContain('deploy/docker/nginx.conf /etc/nginx/nginx.conf');
-    expect(copies).toContain('--from=build /app/web/dist /usr/share/nginx/html');
-    expect(execForm(instructions(last, 'HEALTHCHECK')[0].args)).toEqual([
-      'wget',
-      '-q',
-      '-O',
-      '/dev/null',
-      'http://127.0.0.1:8080/healthz',
-    ]);
-  });
-
-  it('listens on the port that compose and the Deployment use', () => {
-    expect(nginx).toMatch(/listen 8080;/);
-    expect(compose.services.web.ports).toEqual(['${WEB_PORT:-8080}:8080']);
-  });
-
-  it('falls back to the bare app shell for client routes, after prerendered pages', () => {
-    // index.html is the prerendered home page; other routes must not hydrate over it.
-    expect(nginx).toMatch(/try_files \$uri \$uri\.html \$uri\/index\.html \/shell\.html;/);
-  });
-
-  it('compresses text and caches hashed assets for good but never the page shell', () => {
-    expect(nginx).toMatch(/gzip on;/);
-    expect(nginx).toMatch(/gzip_types[^;]*application\/javascript[^;]*;/);
-    expect(nginx).toMatch(
-      /location \/assets\/ \{[^}]*Cache-Control "public, max-age=31536000, immutable"/,
-    );
-    expect(nginx).toMatch(/location \/ \{[^}]*Cache-Control "no-cache"/);
-  });
-
-  it('writes only under /tmp and answers its own health checks', () => {
-    for (const path of nginx.matchAll(/(?:pid|_temp_path)\s+(\S+);/g))
-      expect(path[1]).toMatch(/^\/tmp\//);
-    expect(nginx).toMatch(/location = \/healthz/);
-  });
-
-  it('passes the API, sitemap and robots to the gateway on the port the gateway listens on', () => {
-    const gateway = PROCESSES.find((proc) => proc.name === 'gateway');
-    const result = parseConfig(gateway?.shape ?? {}, serviceEnv(compose.services.gateway, {}));
+describe('the gateway image (deploy/docker/gateway.Dockerfile)', () => {
+  const stages = parseDockerfile('deploy/docker/gateway.Dockerfile');
+  const last = finalStage(stages);
+  const env = instructions(last, 'ENV')
+    .map((instruction) => instruction.args)
+    .join(' ');
+  const gateway = PROCESSES.find((proc) => proc.name === 'gateway');
+  const config = () => {
+    const result = parseConfig(gateway?.shape ?? {}, {
+      ...serviceEnv(compose.services.gateway, {}),
+      WEB_DIST_DIR: undefined,
+    });
     if (!result.ok) throw new Error(result.problems.join('; '));
-    expect(nginx).toContain(`server gateway:${result.config.PORT};`);
-    for (const location of [
-      'location /api/',
-      'location = /sitemap.xml',
-      'location = /robots.txt',
-    ]) {
-      expect(nginx).toMatch(
-        new RegExp(`${location.replace(/[/.]/g, '\\$&')} \\{[^}]*proxy_pass http://gateway;`),
-      );
-    }
+    return result.config;
+  };
+
+  it('serves the web build it makes, from where WEB_DIST_DIR points, without the build manifest', () => {
+    expect(/WEB_DIST_DIR=(\S+)/.exec(env)?.[1]).toBe('/app/web/dist');
+    const runs = instructions(
+      stages.find((stage) => stage.name === 'build')!,
+      'RUN',
+    )
+      .map((run) => run.args)
+      .join('\n');
+    expect(runs).toContain('cp -R web/dist /out/web/dist');
+    expect(runs).toContain('rm -rf /out/web/dist/.vite');
+    expect(instructions(last, 'COPY').map((copy) => copy.args)).toContain('--from=build /out/ ./');
+  });
+
+  it('runs the gateway with the V8 flags of the local stack, checking its own health', () => {
+    expect(execForm(instructions(last, 'CMD')[0].args)).toEqual(['node', 'dist/main.js']);
+    expect(
+      instructions(last, 'WORKDIR')
+        .map((workdir) => workdir.args)
+        .at(-1),
+    ).toBe('/app/gateway');
+    expect(execForm(instructions(last, 'HEALTHCHECK')[0].args)).toEqual([
+      'node',
+      '/app/healthcheck.js',
+    ]);
+    expect(/NODE_OPTIONS=(\S+)/.exec(env)?.[1]).toBe(
+      /NODE_OPTIONS=(\S+)/.exec(
+        instructions(finalStage(parseDockerfile('deploy/docker/service.Dockerfile')), 'ENV')
+          .map((instruction) => instruction.args)
+          .join(' '),
+      )?.[1],
+    );
+    expect(/HEALTHCHECK_PORTS=(\S+)/.exec(env)?.[1]).toBe(String(config().PORT));
+  });
+
+  it('is the one published entry of compose, on the port the gateway listens on', () => {
+    expect(compose.services.gateway.build?.dockerfile).toBe('deploy/docker/gateway.Dockerfile');
+    expect(compose.services.gateway.ports).toEqual([`\${WEB_PORT:-8080}:${config().PORT}`]);
   });
 });
 
@@ -261,7 +262,7 @@ describe('.dockerignore', () => {
       'package-lock.json',
       'services/content/content/guides',
       'services/news/sources.json',
-      'deploy/docker/nginx.conf',
+      'deploy/docker/healthcheck.js',
     ]) {
       expect({ path, ignored: patterns.some((pattern) => pattern.test(path)) }).toEqual({
         path,
@@ -271,8 +272,8 @@ describe('.dockerignore', () => {
   });
 });
 
-describe('the web build stage (deploy/docker/web.Dockerfile)', () => {
-  const text = readRepoFile('deploy/docker/web.Dockerfile');
+describe('the web build stage (deploy/docker/gateway.Dockerfile)', () => {
+  const text = readRepoFile('deploy/docker/gateway.Dockerfile');
   const inputs = webBuildInputs();
   /** The Dockerfile with every line matching `pattern` removed (continuations kept intact). */
   const without = (pattern: RegExp) =>
@@ -281,7 +282,7 @@ describe('the web build stage (deploy/docker/web.Dockerfile)', () => {
         .split('\n')
         .filter((line) => !pattern.test(line))
         .join('\n'),
-      'web.Dockerfile (edited)',
+      'gateway.Dockerfile (edited)',
     );
 
   it('knows what the build reads outside web/: proto, kit and content compiled, the Markdown copied', () => {
@@ -292,7 +293,9 @@ describe('the web build stage (deploy/docker/web.Dockerfile)', () => {
   });
 
   it('copies, generates and compiles every one of those inputs before `npm run build -w web`', () => {
-    expect(webBuildProblems(parseDockerfile('deploy/docker/web.Dockerfile'), inputs)).toEqual([]);
+    expect(webBuildProblems(parseDockerfile('deploy/docker/gateway.Dockerfile'), inputs)).toEqual(
+      [],
+    );
   });
 
   it('fails a Dockerfile that builds the web without content, its client or the compiled packages', () => {

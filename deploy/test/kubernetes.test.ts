@@ -16,8 +16,20 @@ import {
   selectorMatches,
   workloads,
 } from './support/kubernetes';
-import { connectionAllowed, podsOf, podsReaching, type Pod } from './support/network-policy';
-import { openApiProblems } from './support/openapi';
+import { JOBS, QUEUES } from '../../proto/src/queues';
+import { ROUTES } from '../../proto/src/routes';
+import { load } from 'js-yaml';
+import { readRepoFile } from './support/files';
+import { exportedMetrics, parsePromQL, promqlProblems, serviceLabelOf } from './support/metrics';
+import {
+  connectionAllowed,
+  type Party,
+  podsOf,
+  podsReaching,
+  type Pod,
+} from './support/network-policy';
+import { isBuiltInApi, openApiProblems } from './support/openapi';
+import { PROCESSES } from './support/processes';
 import { validateObject } from './support/schema';
 
 const rendered = new Map<Overlay, K8sObject[]>();
@@ -38,6 +50,18 @@ const KUBE_DNS = {
   podLabels: { 'k8s-app': 'kube-dns' },
 };
 const THE_INTERNET = {};
+const NAMESPACES: Record<Overlay, string> = { dev: 'probedge-dev', prod: 'probedge' };
+/** Kinds without a namespace among those the overlays render. */
+const CLUSTER_SCOPED = ['Namespace'];
+/**
+ * What the public entry sends where, whether it is an Ingress or a Gateway's HTTPRoute: everything to
+ * the gateway, which serves the API, the sitemap and robots, and the web build in its image.
+ */
+const EDGE_ROUTES = { 'Prefix /': 'gateway' };
+/** The web's own Deployment, Service and image (nginx), gone since the gateway serves the site. */
+const RETIRED_WEB = { name: 'web', image: 'probedge/web' };
+/** The label NGINX Gateway Fabric, Istio and kgateway put on a Gateway's proxies (its name). */
+const GATEWAY_NAME_LABEL = 'gateway.networking.k8s.io/gateway-name';
 
 function pod(objects: K8sObject[], name: string): Pod {
   const found = podsOf(objects).find((candidate) => candidate.name === name);
@@ -51,6 +75,239 @@ function portOf(target: Pod, name: string): number {
   return port.containerPort;
 }
 
+interface Listener {
+  name: string;
+  port: number;
+  protocol: string;
+  hostname?: string;
+  tls?: { mode?: string; certificateRefs?: { kind?: string; name: string }[] };
+}
+
+interface HttpRouteRule {
+  matches?: { path?: { type: string; value: string } }[];
+  filters?: { type: string; requestRedirect?: { scheme?: string; statusCode?: number } }[];
+  backendRefs?: {
+    group?: string;
+    kind?: string;
+    name: string;
+    namespace?: string;
+    port?: number;
+  }[];
+}
+
+function listenersOf(gateway: K8sObject): Listener[] {
+  return gateway.spec?.listeners as Listener[];
+}
+
+function rulesOf(route: K8sObject): HttpRouteRule[] {
+  return (route.spec?.rules as HttpRouteRule[] | undefined) ?? [];
+}
+
+function parentRefsOf(route: K8sObject): { name: string; sectionName?: string }[] {
+  return route.spec?.parentRefs as { name: string; sectionName?: string }[];
+}
+
+/** `Prefix /api` → service name, from an Ingress's paths or the HTTPRoutes' backends. */
+function edgeTable(objects: K8sObject[]): Record<string, string> {
+  const table: Record<string, string> = {};
+  for (const ingress of ofKind(objects, 'Ingress')) {
+    type Path = { path: string; pathType: string; backend: { service: { name: string } } };
+    for (const rule of ingress.spec?.rules as { http: { paths: Path[] } }[]) {
+      for (const path of rule.http.paths) {
+        table[`${path.pathType} ${path.path}`] = path.backend.service.name;
+      }
+    }
+  }
+  for (const route of ofKind(objects, 'HTTPRoute')) {
+    for (const rule of rulesOf(route)) {
+      for (const backend of rule.backendRefs ?? []) {
+        for (const match of rule.matches ?? [{ path: { type: 'PathPrefix', value: '/' } }]) {
+          const path = match.path ?? { type: 'PathPrefix', value: '/' };
+          table[`${path.type === 'PathPrefix' ? 'Prefix' : path.type} ${path.value}`] =
+            backend.name;
+        }
+      }
+    }
+  }
+  return table;
+}
+
+interface EdgeBackend {
+  /** `Prefix /`, as in edgeTable. */
+  path: string;
+  service: string;
+  port: { name?: string; number?: number };
+}
+
+/** Where each path of the Ingress and of the HTTPRoutes' forwarding rules goes (redirects go nowhere). */
+function edgeBackends(objects: K8sObject[]): EdgeBackend[] {
+  const backends: EdgeBackend[] = [];
+  for (const ingress of ofKind(objects, 'Ingress')) {
+    type Path = {
+      path: string;
+      pathType: string;
+      backend: { service: { name: string; port: { name?: string; number?: number } } };
+    };
+    for (const rule of ingress.spec?.rules as { http: { paths: Path[] } }[]) {
+      for (const path of rule.http.paths) {
+        backends.push({
+          path: `${path.pathType} ${path.path}`,
+          service: path.backend.service.name,
+          port: path.backend.service.port,
+        });
+      }
+    }
+  }
+  for (const route of ofKind(objects, 'HTTPRoute')) {
+    for (const rule of rulesOf(route)) {
+      for (const ref of rule.backendRefs ?? []) {
+        for (const match of rule.matches ?? [{}]) {
+          const path = match.path ?? { type: 'PathPrefix', value: '/' };
+          backends.push({
+            path: `${path.type === 'PathPrefix' ? 'Prefix' : path.type} ${path.value}`,
+            service: (ref.kind ?? 'Service') === 'Service' ? ref.name : `${ref.kind}/${ref.name}`,
+            port: { number: ref.port },
+          });
+        }
+      }
+    }
+  }
+  return backends;
+}
+
+/**
+ * Paths of the public entry that do not end at the gateway: at another Service, at a Service port
+ * that does not lead to the gateway container's `http` port, or no rule for every path at all.
+ */
+function edgeBackendProblems(objects: K8sObject[]): string[] {
+  const backends = edgeBackends(objects);
+  const problems: string[] = [];
+  if (!backends.some((backend) => backend.path === 'Prefix /')) {
+    problems.push('no path Prefix / to the gateway: some pages would reach nothing');
+  }
+  const deployment = find(objects, 'Deployment', 'gateway');
+  const [container] = deployment ? podTemplate(deployment).spec.containers : [];
+  const listens = container ? containerPort(container, 'http') : undefined;
+  const service = find(objects, 'Service', 'gateway');
+  const ports = (service?.spec?.ports ?? []) as {
+    name?: string;
+    port: number;
+    targetPort?: string | number;
+  }[];
+  for (const backend of backends) {
+    if (backend.service !== 'gateway') {
+      problems.push(`${backend.path} goes to ${backend.service}, not the gateway`);
+      continue;
+    }
+    const port = ports.find((candidate) =>
+      backend.port.name !== undefined
+        ? candidate.name === backend.port.name
+        : candidate.port === backend.port.number,
+    );
+    const target = port ? (port.targetPort ?? port.port) : undefined;
+    const reaches =
+      container && target !== undefined ? containerPort(container, target) : undefined;
+    if (listens === undefined || reaches !== listens) {
+      problems.push(
+        `${backend.path} goes to gateway:${backend.port.name ?? backend.port.number}, not its http port`,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * Where an object still names the web's Deployment: a name, an `app.kubernetes.io/*` label or selector
+ * (matchLabels or matchExpressions) valued `web`, a backend Service `web`, its image, or a URL to it.
+ */
+function webReferences(object: K8sObject): string[] {
+  const where = `${object.kind}/${object.metadata.name}`;
+  const found: string[] = [];
+  if (object.metadata.name === RETIRED_WEB.name) found.push(`${where}: named ${RETIRED_WEB.name}`);
+  const walk = (value: unknown, at: string): void => {
+    if (typeof value === 'string') {
+      if (new RegExp(`//${RETIRED_WEB.name}[:/.]`).test(value))
+        found.push(`${where}${at}: ${value}`);
+      return;
+    }
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, `${at}/${index}`));
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    const isAppLabel = (key: unknown) =>
+      typeof key === 'string' && key.startsWith('app.kubernetes.io/');
+    if (
+      isAppLabel(record.key) &&
+      Array.isArray(record.values) &&
+      record.values.includes(RETIRED_WEB.name)
+    ) {
+      found.push(`${where}${at}: ${String(record.key)} in (${record.values.join(', ')})`);
+    }
+    if (/backend/i.test(at) && record.name === RETIRED_WEB.name) {
+      found.push(`${where}${at}: backend ${RETIRED_WEB.name}`);
+    }
+    for (const [key, child] of Object.entries(record)) {
+      if (isAppLabel(key) && child === RETIRED_WEB.name) {
+        found.push(`${where}${at}/${key}: ${RETIRED_WEB.name}`);
+      }
+      if (
+        key === 'image' &&
+        typeof child === 'string' &&
+        imageRepository(child) === RETIRED_WEB.image
+      ) {
+        found.push(`${where}${at}/image: ${child}`);
+      }
+      walk(child, `${at}/${key}`);
+    }
+  };
+  walk({ ...object, metadata: { ...object.metadata, name: undefined } }, '');
+  return found;
+}
+
+/** The `images:` names of an overlay's kustomization.yaml. */
+function overlayImageNames(overlay: Overlay): string[] {
+  const kustomization = load(readRepoFile(`k8s/overlays/${overlay}/kustomization.yaml`)) as {
+    images?: { name: string }[];
+  };
+  return (kustomization.images ?? []).map((image) => image.name);
+}
+
+/**
+ * Who connects to the gateway from outside: the Gateway's proxies (a pod of this namespace with the
+ * Gateway's name label, listening on its listener ports) or the ingress controller.
+ */
+function edgeProxy(objects: K8sObject[]): { party: Party; listenerPorts: number[] } {
+  const gateway = ofKind(objects, 'Gateway')[0];
+  if (!gateway) return { party: { outsider: INGRESS_CONTROLLER }, listenerPorts: [] };
+  const listenerPorts = listenersOf(gateway).map((listener) => listener.port);
+  return { party: { pod: dataPlane(gateway.metadata.name, listenerPorts) }, listenerPorts };
+}
+
+function dataPlane(gatewayName: string, ports: number[] = [80, 443]): Pod {
+  return {
+    name: 'gateway-data-plane',
+    labels: { [GATEWAY_NAME_LABEL]: gatewayName },
+    ports: ports.map((containerPort) => ({ containerPort })),
+  };
+}
+
+function configMapOf(objects: K8sObject[]): Record<string, string> {
+  const configMap = ofKind(objects, 'ConfigMap').find(
+    (candidate) => generatedName(candidate.metadata.name) === 'probedge-config',
+  );
+  if (!configMap) throw new Error('no ConfigMap probedge-config');
+  return configMap.data ?? {};
+}
+
+function bytes(quantity: string): number {
+  const match = /^(\d+)(Ki|Mi|Gi)?$/.exec(quantity);
+  if (!match) throw new Error(`unexpected quantity ${quantity}`);
+  const unit = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30 }[match[2] ?? ''] ?? 1;
+  return Number(match[1]) * unit;
+}
+
 describe.each(OVERLAYS)('the %s overlay', (overlay) => {
   beforeAll(() => {
     objectsOf(overlay);
@@ -58,9 +315,32 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
 
   it('renders with kubectl kustomize into the whole platform', () => {
     const names = workloads(objectsOf(overlay)).map((workload) => workload.metadata.name);
-    expect(names).toEqual(
-      expect.arrayContaining([...APIS, ...WORKERS, 'gateway', 'web', 'migrate']),
+    expect(names).toEqual(expect.arrayContaining([...APIS, ...WORKERS, 'gateway', 'migrate']));
+    expect(names).not.toContain(RETIRED_WEB.name);
+  });
+
+  it('has no web Deployment any more: no object names the web, its labels or its image', () => {
+    const objects = objectsOf(overlay);
+    expect(objects.flatMap(webReferences)).toEqual([]);
+    const images = workloads(objects).flatMap((workload) =>
+      podTemplate(workload).spec.containers.map((container) =>
+        imageRepository(container.image ?? ''),
+      ),
     );
+    expect(images).not.toContain(RETIRED_WEB.image);
+  });
+
+  it('sets under `images:` only images that its workloads run', () => {
+    const running = new Set(
+      workloads(objectsOf(overlay)).flatMap((workload) =>
+        podTemplate(workload).spec.containers.map((container) =>
+          imageRepository(container.image ?? ''),
+        ),
+      ),
+    );
+    const listed = overlayImageNames(overlay);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.filter((name) => !running.has(name))).toEqual([]);
   });
 
   it('matches the Kubernetes OpenAPI schema (kubernetes-models) in every object', () => {
@@ -77,8 +357,25 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     const objects = objectsOf(overlay);
     const keys = objects.map((object) => `${object.kind}/${object.metadata.name}`);
     expect(new Set(keys).size).toBe(keys.length);
-    const namespaces = new Set(objects.map((object) => object.metadata.namespace));
-    expect([...namespaces]).toEqual([overlay === 'dev' ? 'probedge-dev' : 'probedge']);
+    const namespaced = objects.filter((object) => !CLUSTER_SCOPED.includes(object.kind));
+    const namespaces = new Set(namespaced.map((object) => object.metadata.namespace));
+    expect([...namespaces]).toEqual([NAMESPACES[overlay]]);
+    for (const object of objects.filter((o) => CLUSTER_SCOPED.includes(o.kind))) {
+      expect({ [object.kind]: object.metadata.namespace }).toEqual({ [object.kind]: undefined });
+    }
+  });
+
+  it('creates its own Namespace first, the one every namespaced object is in', () => {
+    const objects = objectsOf(overlay);
+    const namespaces = ofKind(objects, 'Namespace');
+    expect(namespaces.map((namespace) => namespace.metadata.name)).toEqual([NAMESPACES[overlay]]);
+    // kubectl applies in this order: the Namespace exists before anything is created in it.
+    expect(objects[0]).toBe(namespaces[0]);
+    for (const object of objects.filter((o) => !CLUSTER_SCOPED.includes(o.kind))) {
+      expect(`${object.kind}/${object.metadata.name} in ${object.metadata.namespace}`).toBe(
+        `${object.kind}/${object.metadata.name} in ${namespaces[0].metadata.name}`,
+      );
+    }
   });
 
   it('selects its own pods in every Deployment and StatefulSet', () => {
@@ -133,32 +430,96 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     }
   });
 
-  it('routes /api, /sitemap.xml and /robots.txt to the gateway and everything else to the web', () => {
+  it('routes every path (the API, the sitemap, robots and the pages) to the gateway', () => {
     const objects = objectsOf(overlay);
-    const ingresses = ofKind(objects, 'Ingress');
-    expect(ingresses).toHaveLength(1);
-    type Path = {
-      path: string;
-      pathType: string;
-      backend: { service: { name: string; port: { name?: string; number?: number } } };
-    };
-    const rules = ingresses[0].spec?.rules as { http: { paths: Path[] } }[];
-    const routes = rules.flatMap((rule) => rule.http.paths);
-    const table = Object.fromEntries(
-      routes.map((route) => [`${route.pathType} ${route.path}`, route.backend.service.name]),
-    );
-    expect(table).toEqual({
-      'Prefix /api': 'gateway',
-      'Exact /sitemap.xml': 'gateway',
-      'Exact /robots.txt': 'gateway',
-      'Prefix /': 'web',
-    });
-    for (const route of routes) {
-      const service = find(objects, 'Service', route.backend.service.name);
-      expect(service).toBeDefined();
-      const ports = service?.spec?.ports as { name?: string; port: number }[];
-      const { name, number } = route.backend.service.port;
-      expect(ports.some((port) => port.name === name || port.port === number)).toBe(true);
+    // One public entry: either the Ingress (component) or the Gateway (base), never both.
+    const entries = [...ofKind(objects, 'Ingress'), ...ofKind(objects, 'Gateway')];
+    expect(entries.map((entry) => entry.kind)).toHaveLength(1);
+    expect(edgeTable(objects)).toEqual(EDGE_ROUTES);
+  });
+
+  it('sends the public entry only to Services and ports that exist', () => {
+    const objects = objectsOf(overlay);
+    const backends: { name: string; port: { name?: string; number?: number } }[] = [
+      ...ofKind(objects, 'Ingress').flatMap((ingress) =>
+        (
+          ingress.spec?.rules as {
+            http: {
+              paths: {
+                backend: { service: { name: string; port: { name?: string; number?: number } } };
+              }[];
+            };
+          }[]
+        ).flatMap((rule) => rule.http.paths.map((path) => path.backend.service)),
+      ),
+      ...ofKind(objects, 'HTTPRoute').flatMap((route) =>
+        rulesOf(route).flatMap((rule) =>
+          (rule.backendRefs ?? []).map((ref) => {
+            // A backend elsewhere would need a ReferenceGrant; these are Services of this namespace.
+            expect({
+              kind: ref.kind ?? 'Service',
+              group: ref.group ?? '',
+              ns: ref.namespace,
+            }).toEqual({
+              kind: 'Service',
+              group: '',
+              ns: undefined,
+            });
+            return { name: ref.name, port: { number: ref.port } };
+          }),
+        ),
+      ),
+    ];
+    expect(backends.length).toBeGreaterThan(0);
+    for (const backend of backends) {
+      const service = find(objects, 'Service', backend.name);
+      const ports = (service?.spec?.ports ?? []) as { name?: string; port: number }[];
+      const { name, number } = backend.port;
+      expect({
+        [backend.name]: ports.some((port) =>
+          name !== undefined ? port.name === name : port.port === number,
+        ),
+      }).toEqual({ [backend.name]: true });
+    }
+  });
+
+  it('leaves WEB_DIST_DIR to the gateway image, which puts its web build there, with a read-only root', () => {
+    const objects = objectsOf(overlay);
+    const deployment = find(objects, 'Deployment', 'gateway') as K8sObject;
+    const [container] = podTemplate(deployment).spec.containers;
+    expect(imageRepository(container.image ?? '')).toBe('probedge/gateway');
+    expect((container.env ?? []).map((variable) => variable.name)).not.toContain('WEB_DIST_DIR');
+    expect(Object.keys(configMapOf(objects))).not.toContain('WEB_DIST_DIR');
+    // It reads the build and writes nothing outside /tmp.
+    expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
+    expect((container.volumeMounts ?? []).map((mount) => mount.mountPath)).toEqual(['/tmp']);
+  });
+
+  it('ends every path of the public entry at the gateway Service, on the port the gateway listens on', () => {
+    const objects = objectsOf(overlay);
+    expect(edgeBackends(objects).length).toBeGreaterThan(0);
+    expect(edgeBackendProblems(objects)).toEqual([]);
+  });
+
+  it("attaches every HTTPRoute to a listener of the overlay's Gateway, on the listener's host", () => {
+    const objects = objectsOf(overlay);
+    for (const route of ofKind(objects, 'HTTPRoute')) {
+      for (const parent of parentRefsOf(route)) {
+        const gateway = find(objects, 'Gateway', parent.name);
+        expect({ route: route.metadata.name, gateway: gateway?.metadata.name }).toEqual({
+          route: route.metadata.name,
+          gateway: parent.name,
+        });
+        const listeners = listenersOf(gateway as K8sObject).filter(
+          (listener) => parent.sectionName === undefined || listener.name === parent.sectionName,
+        );
+        expect(listeners.length).toBeGreaterThan(0);
+        for (const listener of listeners) {
+          for (const host of (route.spec?.hostnames as string[] | undefined) ?? []) {
+            expect([undefined, host]).toContain(listener.hostname);
+          }
+        }
+      }
     }
   });
 
@@ -318,6 +679,9 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       expect(
         connectionAllowed(objects, { outsider: ELSEWHERE }, { pod: api }, portOf(api, 'http')),
       ).toBe(false);
+      expect(
+        connectionAllowed(objects, edgeProxy(objects).party, { pod: api }, portOf(api, 'http')),
+      ).toBe(false);
     }
   });
 
@@ -393,24 +757,47 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     }
   });
 
-  it('lets the ingress controller reach the gateway and the web, and the web reach the gateway', () => {
+  it("lets the edge proxy (the Gateway's or the ingress controller) reach the gateway, and no pod of the namespace", () => {
     const objects = objectsOf(overlay);
-    for (const name of ['gateway', 'web']) {
-      const edge = pod(objects, name);
-      const port = portOf(edge, 'http');
-      expect(
-        connectionAllowed(objects, { outsider: INGRESS_CONTROLLER }, { pod: edge }, port),
-      ).toBe(true);
-      expect(connectionAllowed(objects, { outsider: ELSEWHERE }, { pod: edge }, port)).toBe(false);
-    }
+    const edge = edgeProxy(objects);
+    // The other kind of edge proxy gets nowhere: the policies follow the edge in use.
+    const other: Party =
+      'pod' in edge.party ? { outsider: INGRESS_CONTROLLER } : { pod: dataPlane('probedge') };
     const gateway = pod(objects, 'gateway');
-    expect(podsReaching(objects, gateway, portOf(gateway, 'http'))).toEqual(['web']);
+    const port = portOf(gateway, 'http');
+    expect(connectionAllowed(objects, edge.party, { pod: gateway }, port)).toBe(true);
+    expect(connectionAllowed(objects, other, { pod: gateway }, port)).toBe(false);
+    expect(connectionAllowed(objects, { outsider: ELSEWHERE }, { pod: gateway }, port)).toBe(false);
+    expect(podsReaching(objects, gateway, port)).toEqual([]);
+    // The edge proxy reaches nothing else: every other pod serves only the gateway or nobody.
+    for (const target of podsOf(objects).filter((candidate) => candidate.name !== 'gateway')) {
+      for (const { containerPort: targetPort } of target.ports) {
+        expect({
+          name: target.name,
+          targetPort,
+          edge: connectionAllowed(objects, edge.party, { pod: target }, targetPort),
+        }).toEqual({ name: target.name, targetPort, edge: false });
+      }
+    }
   });
 
-  it('keeps the web away from Postgres and Redis, and the gateway away from Postgres', () => {
+  it("lets visitors reach the Gateway's proxies on its listener ports only", () => {
+    const objects = objectsOf(overlay);
+    const edge = edgeProxy(objects);
+    if (!('pod' in edge.party)) return; // the ingress controller is outside the namespace
+    for (const port of edge.listenerPorts) {
+      expect({
+        port,
+        allowed: connectionAllowed(objects, { outsider: THE_INTERNET }, edge.party, port),
+      }).toEqual({ port, allowed: true });
+    }
+    expect(connectionAllowed(objects, { outsider: THE_INTERNET }, edge.party, 8080)).toBe(false);
+  });
+
+  it('keeps the gateway away from Postgres', () => {
     const objects = objectsOf(overlay);
     // The gateway keeps its rate-limit counters in Redis, shared by every replica.
-    const reach = { web: { 5432: false, 6379: false }, gateway: { 5432: false, 6379: true } };
+    const reach = { gateway: { 5432: false, 6379: true } };
     for (const [name, ports] of Object.entries(reach)) {
       const edge = pod(objects, name);
       for (const [port, expected] of Object.entries(ports)) {
@@ -429,6 +816,23 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
         true,
       );
     }
+  });
+
+  it('runs the migration Job again on every release: it removes itself, Argo CD replaces it', () => {
+    const job = find(objectsOf(overlay), 'Job', 'migrate') as K8sObject;
+    expect(job).toBeDefined();
+    const ttl = job.spec?.ttlSecondsAfterFinished as number;
+    // Gone some minutes after it finished, so the next `kubectl apply -k` creates it with the new
+    // image instead of failing on an immutable pod template; long enough to read its outcome.
+    expect(ttl).toBeGreaterThanOrEqual(300);
+    expect(ttl).toBeLessThanOrEqual(3600);
+    expect(readRepoFile('docs/deployment.md')).toContain(`ttlSecondsAfterFinished: ${ttl}`);
+    expect(job.metadata.annotations).toMatchObject({
+      'argocd.argoproj.io/hook': 'PreSync',
+      'argocd.argoproj.io/hook-delete-policy': 'BeforeHookCreation',
+    });
+    // A bounded run: a stuck migration fails before the next release could be held up by it.
+    expect(Number(job.spec?.activeDeadlineSeconds)).toBeGreaterThan(0);
   });
 
   it('lets Prometheus scrape every process', () => {
@@ -452,6 +856,24 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
 });
 
 describe('the dev overlay', () => {
+  it('applies on a bare cluster: only built-in kinds, no CRD needed', () => {
+    const custom = objectsOf('dev').filter((object) => !isBuiltInApi(object.apiVersion));
+    expect(custom.map((object) => `${object.apiVersion}/${object.kind}`)).toEqual([]);
+  });
+
+  it('uses the ingress-nginx component instead of the Gateway and its policies', () => {
+    const objects = objectsOf('dev');
+    expect(ofKind(objects, 'Gateway')).toEqual([]);
+    expect(ofKind(objects, 'HTTPRoute')).toEqual([]);
+    expect(ofKind(objects, 'Ingress').map((ingress) => ingress.spec?.ingressClassName)).toEqual([
+      'nginx',
+    ]);
+    const policies = ofKind(objects, 'NetworkPolicy').map((policy) => policy.metadata.name);
+    expect(policies).toContain('edge-from-ingress-controller');
+    expect(policies).not.toContain('edge-from-gateway-data-plane');
+    expect(policies).not.toContain('gateway-data-plane-from-anywhere');
+  });
+
   it('runs Postgres and Redis in the cluster, reachable only by the services', () => {
     const objects = objectsOf('dev');
     const postgres = pod(objects, 'postgres');
@@ -501,7 +923,7 @@ describe('the prod overlay', () => {
         min: true,
       });
     }
-    for (const name of [...WORKERS, 'web']) {
+    for (const name of WORKERS) {
       expect({ name, replicas: find(objects, 'Deployment', name)?.spec?.replicas }).toEqual({
         name,
         replicas: 2,
@@ -519,12 +941,375 @@ describe('the prod overlay', () => {
     }
   });
 
-  it('serves one public host over TLS', () => {
-    const ingress = ofKind(objectsOf('prod'), 'Ingress')[0];
-    const tls = ingress.spec?.tls as { hosts: string[]; secretName: string }[];
-    const rules = ingress.spec?.rules as { host: string }[];
-    expect(tls[0].hosts).toEqual(rules.map((rule) => rule.host));
-    expect(tls[0].secretName).toBeTruthy();
+  it('serves one public host over TLS, and redirects plain HTTP there', () => {
+    const objects = objectsOf('prod');
+    const gateway = ofKind(objects, 'Gateway')[0];
+    const listeners = listenersOf(gateway);
+    const https = listeners.filter((listener) => listener.protocol === 'HTTPS');
+    expect(https).toHaveLength(1);
+    expect(https[0].port).toBe(443);
+    expect(https[0].tls?.mode ?? 'Terminate').toBe('Terminate');
+    expect(https[0].tls?.certificateRefs?.map((ref) => ref.kind ?? 'Secret')).toEqual(['Secret']);
+    const host = https[0].hostname as string;
+    expect(host).toBe(new URL(String(configMapOf(objects).PUBLIC_URL)).hostname);
+    const routes = ofKind(objects, 'HTTPRoute');
+    for (const route of routes) expect(route.spec?.hostnames).toEqual([host]);
+    // What reaches a backend is attached to the HTTPS listener only.
+    const serving = routes.filter((route) => rulesOf(route).some((rule) => rule.backendRefs));
+    for (const route of serving) {
+      expect(parentRefsOf(route).map((parent) => parent.sectionName)).toEqual([https[0].name]);
+    }
+    // Every other listener only redirects to HTTPS.
+    for (const listener of listeners.filter((candidate) => candidate !== https[0])) {
+      const attached = routes.filter((route) =>
+        parentRefsOf(route).some((parent) => parent.sectionName === listener.name),
+      );
+      expect(attached.length).toBeGreaterThan(0);
+      for (const route of attached) {
+        for (const rule of rulesOf(route)) {
+          expect(rule.backendRefs).toBeUndefined();
+          expect(rule.filters?.map((filter) => filter.requestRedirect?.scheme)).toEqual(['https']);
+        }
+      }
+    }
+  });
+});
+
+describe('the base', () => {
+  const base = () => render('k8s/base');
+
+  it('defaults to a Gateway of the documented class, routing as the Ingress component does', () => {
+    const objects = base();
+    const gateways = ofKind(objects, 'Gateway');
+    expect(gateways.map((gateway) => gateway.spec?.gatewayClassName)).toEqual(['nginx']);
+    expect(readRepoFile('docs/deployment.md')).toContain('`gatewayClassName: nginx`');
+    expect(ofKind(objects, 'Ingress')).toEqual([]);
+    expect(edgeTable(objects)).toEqual(EDGE_ROUTES);
+    expect(edgeBackendProblems(objects)).toEqual([]);
+  });
+
+  it('names no web Deployment, Service, label, selector or image', () => {
+    const objects = base();
+    expect(workloads(objects).length).toBeGreaterThan(5);
+    expect(objects.flatMap(webReferences)).toEqual([]);
+  });
+
+  it("matches the Gateway's proxies by the label of the Gateway's own name", () => {
+    const objects = base();
+    const [gateway] = ofKind(objects, 'Gateway');
+    const selectors = ofKind(objects, 'NetworkPolicy').flatMap((policy) => [
+      JSON.stringify(policy.spec?.podSelector ?? {}),
+      ...((policy.spec?.ingress as { from?: { podSelector?: unknown }[] }[] | undefined) ?? [])
+        .flatMap((rule) => rule.from ?? [])
+        .map((peer) => JSON.stringify(peer.podSelector ?? {})),
+    ]);
+    const byLabel = selectors.filter((selector) => selector.includes(GATEWAY_NAME_LABEL));
+    expect(byLabel).toHaveLength(2);
+    for (const selector of byLabel) {
+      expect(JSON.parse(selector)).toEqual({
+        matchLabels: { [GATEWAY_NAME_LABEL]: gateway.metadata.name },
+      });
+    }
+    expect(readRepoFile('docs/deployment.md')).toContain(GATEWAY_NAME_LABEL);
+  });
+});
+
+describe('the prod overlay monitoring (k8s/components/monitoring)', () => {
+  const exported = exportedMetrics();
+  const serviceLabels = PROCESSES.map((proc) => serviceLabelOf(proc.packageDir, proc.role));
+  const labelValues = {
+    service: (value: string) => serviceLabels.includes(value),
+    queue: (value: string) => (Object.values(QUEUES) as string[]).includes(value),
+    name: (value: string) => (Object.values(JOBS) as string[]).includes(value),
+  };
+
+  type Rule = {
+    alert?: string;
+    expr: string;
+    for?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
+  const rules = (): Rule[] => {
+    const [rule] = ofKind(objectsOf('prod'), 'PrometheusRule');
+    return (rule.spec?.groups as { rules: Rule[] }[]).flatMap((group) => group.rules);
+  };
+  const dashboard = () =>
+    JSON.parse(readRepoFile('k8s/components/monitoring/probedge-dashboard.json')) as {
+      uid: string;
+      title: string;
+      panels: { type: string; title: string; targets?: { expr: string }[] }[];
+      templating: { list: { name: string; definition?: string }[] };
+    };
+  /** Grafana's variables replaced by values PromQL can parse. */
+  const grafanaQuery = (expr: string) =>
+    expr
+      .replace(/\$__rate_interval/g, '5m')
+      .replace(/\$namespace/g, 'probedge')
+      .replace(/\$service/g, '.*');
+
+  it('needs the Gateway API and Prometheus Operator CRDs that docs/deployment.md names, and no others', () => {
+    const custom = objectsOf('prod')
+      .filter((object) => !isBuiltInApi(object.apiVersion))
+      .map((object) => `${object.apiVersion}/${object.kind}`);
+    expect([...new Set(custom)].sort()).toEqual([
+      'gateway.networking.k8s.io/v1/Gateway',
+      'gateway.networking.k8s.io/v1/HTTPRoute',
+      'monitoring.coreos.com/v1/PodMonitor',
+      'monitoring.coreos.com/v1/PrometheusRule',
+    ]);
+    const docs = readRepoFile('docs/deployment.md');
+    for (const kind of ['Gateway', 'HTTPRoute', 'PodMonitor', 'PrometheusRule']) {
+      expect(docs).toContain(`\`${kind}\``);
+    }
+  });
+
+  it('scrapes exactly the pods that carry the prometheus.io annotations, on their port and path', () => {
+    const objects = objectsOf('prod');
+    const [monitor] = ofKind(objects, 'PodMonitor');
+    const selector = monitor.spec?.selector as LabelSelector;
+    const endpoints = monitor.spec?.podMetricsEndpoints as { port: string; path: string }[];
+    expect(endpoints).toHaveLength(1);
+    const annotated = workloads(objects)
+      .filter(
+        (workload) =>
+          podTemplate(workload).metadata?.annotations?.['prometheus.io/scrape'] === 'true',
+      )
+      .map((workload) => workload.metadata.name)
+      .sort();
+    const selected = workloads(objects)
+      .filter((workload) => selectorMatches(selector, podTemplate(workload).metadata?.labels))
+      .map((workload) => workload.metadata.name)
+      .sort();
+    expect(selected).toEqual(annotated);
+    expect(selected).toEqual(PROCESSES.map((proc) => proc.name).sort());
+    for (const name of selected) {
+      const template = podTemplate(find(objects, 'Deployment', name) as K8sObject);
+      const annotations = template.metadata?.annotations ?? {};
+      expect({
+        name,
+        port: containerPort(template.spec.containers[0], endpoints[0].port),
+        path: endpoints[0].path,
+      }).toEqual({
+        name,
+        port: Number(annotations['prometheus.io/port']),
+        path: annotations['prometheus.io/path'],
+      });
+    }
+  });
+
+  it('alerts only on metrics, labels and label values that the code exports', () => {
+    expect(rules().length).toBeGreaterThan(10);
+    for (const rule of rules()) {
+      expect({ [rule.alert ?? '?']: promqlProblems(rule.expr, exported, labelValues) }).toEqual({
+        [rule.alert ?? '?']: [],
+      });
+    }
+  });
+
+  it('names in `route` matchers only patterns of the route table', () => {
+    const paths = ROUTES.map((route) => route.path);
+    const matchers = rules().flatMap((rule) =>
+      parsePromQL(rule.expr).selectors.flatMap((selector) =>
+        selector.matchers.filter((matcher) => matcher.label === 'route'),
+      ),
+    );
+    expect(matchers.length).toBeGreaterThan(0);
+    for (const matcher of matchers) {
+      const pattern = new RegExp(`^(?:${matcher.value})$`);
+      expect({ [matcher.value]: paths.filter((path) => pattern.test(path)).length > 0 }).toEqual({
+        [matcher.value]: true,
+      });
+    }
+  });
+
+  it('has every alert that docs/operations.md describes, and no other', () => {
+    const operations = readRepoFile('docs/operations.md');
+    const documented = new Set(operations.match(/ProbEdge[A-Z][A-Za-z0-9]+/g) ?? []);
+    const defined = new Set(rules().map((rule) => rule.alert));
+    expect([...defined].sort()).toEqual([...documented].sort());
+    // Every metric the Metrics table marks as worth an alert has one, and so has the briefing's.
+    const lines = operations.split('\n');
+    const header = lines.findIndex((line) => line.includes('| worth an alert when'));
+    const table = lines.slice(header + 2);
+    const worthAlerting = table
+      .slice(
+        0,
+        table.findIndex((line) => !line.startsWith('|')),
+      )
+      .map((line) => line.split('|').map((cell) => cell.trim()))
+      .filter((cells) => cells[3] !== '—')
+      .flatMap((cells) => [...cells[1].matchAll(/`([a-z_]+)/g)].map((match) => match[1]));
+    expect(worthAlerting.length).toBeGreaterThan(5);
+    const alerted = new Set(
+      rules().flatMap((rule) =>
+        parsePromQL(rule.expr).selectors.map(
+          (selector) => selector.metric?.replace(/_(bucket|count|sum)$/, '') ?? '',
+        ),
+      ),
+    );
+    for (const metric of [...worthAlerting, 'newsletter_briefing_messages_total']) {
+      expect({ [metric]: alerted.has(metric) }).toEqual({ [metric]: true });
+    }
+  });
+
+  it('says how serious each alert is and what it means', () => {
+    for (const rule of rules()) {
+      expect({
+        alert: rule.alert,
+        severity: ['critical', 'warning', 'info'].includes(rule.labels?.severity ?? ''),
+        summary: Boolean(rule.annotations?.summary),
+        description: Boolean(rule.annotations?.description),
+      }).toEqual({ alert: rule.alert, severity: true, summary: true, description: true });
+    }
+  });
+
+  it("warns at 90 % of each process's memory limit in the prod overlay", () => {
+    const objects = objectsOf('prod');
+    const memory = rules().filter((rule) => rule.alert === 'ProbEdgeMemoryNearLimit');
+    expect(memory.map((rule) => rule.labels?.deployment).sort()).toEqual(
+      PROCESSES.map((proc) => proc.name).sort(),
+    );
+    for (const proc of PROCESSES) {
+      const rule = memory.find((candidate) => candidate.labels?.deployment === proc.name) as Rule;
+      const limit = podTemplate(find(objects, 'Deployment', proc.name) as K8sObject).spec
+        .containers[0].resources?.limits?.memory;
+      const match = /^process_resident_memory_bytes\{service="([^"]+)"\} > 0\.9 \* (\d+)$/.exec(
+        rule.expr.trim(),
+      );
+      expect({ name: proc.name, service: match?.[1], bytes: Number(match?.[2]) }).toEqual({
+        name: proc.name,
+        service: serviceLabelOf(proc.packageDir, proc.role),
+        bytes: bytes(String(limit)),
+      });
+    }
+  });
+
+  it('ships the Grafana dashboard in a ConfigMap that the sidecar loads, named without a hash', () => {
+    const objects = objectsOf('prod');
+    const configMap = find(objects, 'ConfigMap', 'probedge-dashboard') as K8sObject;
+    expect(configMap.metadata.labels?.grafana_dashboard).toBe('1');
+    const files = Object.keys(configMap.data ?? {});
+    expect(files).toEqual(['probedge-dashboard.json']);
+    expect(JSON.parse((configMap.data ?? {})[files[0]])).toEqual(dashboard());
+    expect(dashboard().uid).toBeTruthy();
+  });
+
+  it('queries only metrics, labels and values that the code exports, in valid PromQL', () => {
+    const queries = [
+      ...dashboard().panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr)),
+      ...dashboard()
+        .templating.list.filter((variable) => variable.definition)
+        .map(
+          (variable) => /^label_values\((.+), \w+\)$/.exec(variable.definition ?? '')?.[1] ?? '?',
+        ),
+    ];
+    expect(queries.length).toBeGreaterThan(10);
+    for (const query of queries) {
+      expect({ [query]: promqlProblems(grafanaQuery(query), exported, labelValues) }).toEqual({
+        [query]: [],
+      });
+    }
+  });
+
+  it('shows rate, errors and latency per service and route, saturation, queue depth and ingestion freshness', () => {
+    const parsed = dashboard().panels.flatMap((panel) =>
+      (panel.targets ?? []).map((target) => ({
+        expr: target.expr,
+        ...parsePromQL(grafanaQuery(target.expr)),
+      })),
+    );
+    const shows = (metric: string, test: (entry: (typeof parsed)[number]) => boolean) =>
+      parsed.some(
+        (entry) => entry.selectors.some((selector) => selector.metric === metric) && test(entry),
+      );
+    const by = (label: string) => (entry: (typeof parsed)[number]) =>
+      entry.groupingLabels.includes(label);
+    for (const label of ['service', 'route']) {
+      expect({ label, rate: shows('http_request_duration_seconds_count', by(label)) }).toEqual({
+        label,
+        rate: true,
+      });
+      expect({
+        label,
+        errors: shows(
+          'http_request_duration_seconds_count',
+          (entry) =>
+            by(label)(entry) &&
+            entry.selectors.some((selector) =>
+              selector.matchers.some(
+                (matcher) => matcher.label === 'status' && /5/.test(matcher.value),
+              ),
+            ),
+        ),
+      }).toEqual({ label, errors: true });
+      expect({
+        label,
+        latency: shows(
+          'http_request_duration_seconds_bucket',
+          (entry) => by(label)(entry) && entry.expr.includes('histogram_quantile'),
+        ),
+      }).toEqual({ label, latency: true });
+    }
+    expect(shows('process_resident_memory_bytes', () => true)).toBe(true);
+    expect(shows('bullmq_queue_jobs', by('queue'))).toBe(true);
+    expect(
+      shows('news_ingested_articles_total', (entry) => entry.expr.startsWith('time() -')),
+    ).toBe(true);
+  });
+});
+
+describe('the PromQL check', () => {
+  const exported = exportedMetrics();
+
+  it('knows the metrics of the kit, the services, the gateway and prom-client', () => {
+    for (const name of [
+      'http_request_duration_seconds',
+      'bullmq_queue_jobs',
+      'newsletter_briefing_messages_total',
+      'news_source_fetches_total',
+      'billing_webhook_events_total',
+      'gateway_cache_lookups_total',
+      'process_resident_memory_bytes',
+    ]) {
+      expect(exported.has(name)).toBe(true);
+    }
+    expect(exported.get('http_request_duration_seconds')?.type).toBe('histogram');
+    expect(exported.get('bullmq_jobs_total')?.labels.sort()).toEqual([
+      'name',
+      'outcome',
+      'queue',
+      'service',
+    ]);
+  });
+
+  it('reports an invented metric, a suffix of a counter, a syntax error and an unknown label', () => {
+    expect(promqlProblems('rate(http_requests_total[5m])', exported)).toEqual([
+      'http_requests_total: not exported by the code',
+    ]);
+    expect(promqlProblems('rate(bullmq_jobs_total_count[5m])', exported)).toEqual([
+      'bullmq_jobs_total_count: not exported by the code',
+    ]);
+    expect(promqlProblems('sum(rate(bullmq_jobs_total[5m])', exported)[0]).toMatch(/^syntax error/);
+    expect(promqlProblems('bullmq_jobs_total{outcom="failed"}', exported)).toEqual([
+      'bullmq_jobs_total{outcom}: not a label of bullmq_jobs_total',
+    ]);
+    expect(promqlProblems('sum by (servce) (bullmq_queue_jobs)', exported)).toEqual([
+      'grouping by servce: no selected metric has it',
+    ]);
+  });
+
+  it('reports a label value the code never sets', () => {
+    expect(promqlProblems('news_source_fetches_total{outcome="vanished"}', exported)).toEqual([
+      'news_source_fetches_total{outcome="vanished"}: no such value "vanished"',
+    ]);
+    expect(
+      promqlProblems('bullmq_jobs_total{name=~"daily-analysis|weekly-digest"}', exported, {
+        name: (value) => (Object.values(JOBS) as string[]).includes(value),
+      }),
+    ).toEqual([
+      'bullmq_jobs_total{name=~"daily-analysis|weekly-digest"}: no such value "weekly-digest"',
+    ]);
   });
 });
 
@@ -573,7 +1358,82 @@ describe('the network-policy check', () => {
   it('finds every pod reachable when no policy stands in the way', () => {
     const objects = objectsOf('dev').filter((object) => object.kind !== 'NetworkPolicy');
     const api = pod(objects, 'content');
-    expect(podsReaching(objects, api, portOf(api, 'http'))).toContain('web');
+    expect(podsReaching(objects, api, portOf(api, 'http'))).toEqual(
+      podsOf(objects)
+        .map((candidate) => candidate.name)
+        .filter((name) => name !== 'content')
+        .sort(),
+    );
+  });
+});
+
+describe('the public-entry and web checks', () => {
+  const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+  it('report a path of the HTTPRoute or the Ingress that ends anywhere but at the gateway', () => {
+    const prod = copy(objectsOf('prod'));
+    const route = find(prod, 'HTTPRoute', 'probedge') as K8sObject;
+    rulesOf(route).push({
+      matches: [{ path: { type: 'PathPrefix', value: '/assets' } }],
+      backendRefs: [{ name: RETIRED_WEB.name, port: 8080 }],
+    });
+    expect(edgeBackendProblems(prod)).toEqual(['Prefix /assets goes to web, not the gateway']);
+    rulesOf(route).splice(0, rulesOf(route).length, {
+      backendRefs: [{ name: 'gateway', port: 9090 }],
+    });
+    expect(edgeBackendProblems(prod)).toEqual(['Prefix / goes to gateway:9090, not its http port']);
+
+    const dev = copy(objectsOf('dev'));
+    const ingress = ofKind(dev, 'Ingress')[0];
+    type Path = { path: string; backend: { service: { name: string } } };
+    const paths = (ingress.spec?.rules as { http: { paths: Path[] } }[])[0].http.paths;
+    paths[0].path = '/api';
+    expect(edgeBackendProblems(dev)).toEqual([
+      'no path Prefix / to the gateway: some pages would reach nothing',
+    ]);
+    paths[0].path = '/';
+    paths[0].backend.service.name = RETIRED_WEB.name;
+    expect(edgeBackendProblems(dev)).toEqual(['Prefix / goes to web, not the gateway']);
+  });
+
+  it('report a web Deployment, its Service, labels, selectors, image and a URL to it', () => {
+    const gateway = copy(find(objectsOf('prod'), 'Deployment', 'gateway') as K8sObject);
+    expect(webReferences(gateway)).toEqual([]);
+    const web = copy(gateway);
+    web.metadata.name = RETIRED_WEB.name;
+    const template = podTemplate(web);
+    (template.metadata?.labels ?? {})['app.kubernetes.io/name'] = RETIRED_WEB.name;
+    template.spec.containers[0].image = `registry.example.com/${RETIRED_WEB.image}:0.1.0`;
+    expect(webReferences(web)).toEqual(
+      expect.arrayContaining([
+        'Deployment/web: named web',
+        'Deployment/web/spec/template/metadata/labels/app.kubernetes.io/name: web',
+        'Deployment/web/spec/template/spec/containers/0/image: registry.example.com/probedge/web:0.1.0',
+      ]),
+    );
+    const policy = copy(find(objectsOf('prod'), 'NetworkPolicy', 'edge-from-gateway-data-plane'));
+    (policy as K8sObject).spec = {
+      podSelector: {
+        matchExpressions: [
+          { key: 'app.kubernetes.io/name', operator: 'In', values: ['gateway', RETIRED_WEB.name] },
+        ],
+      },
+    };
+    expect(webReferences(policy as K8sObject)).toEqual([
+      'NetworkPolicy/edge-from-gateway-data-plane/spec/podSelector/matchExpressions/0: app.kubernetes.io/name in (gateway, web)',
+    ]);
+    const ingress = copy(ofKind(objectsOf('dev'), 'Ingress')[0]);
+    type Path = { backend: { service: { name: string } } };
+    (ingress.spec?.rules as { http: { paths: Path[] } }[])[0].http.paths[0].backend.service.name =
+      RETIRED_WEB.name;
+    expect(webReferences(ingress)).toEqual([
+      'Ingress/probedge/spec/rules/0/http/paths/0/backend/service: backend web',
+    ]);
+    const config = copy(ofKind(objectsOf('dev'), 'ConfigMap')[0]);
+    config.data = { ...config.data, WEB_URL: 'http://web:8080' };
+    expect(webReferences(config)).toEqual([
+      `ConfigMap/${config.metadata.name}/data/WEB_URL: http://web:8080`,
+    ]);
   });
 });
 
@@ -623,5 +1483,23 @@ describe('validation against the Kubernetes OpenAPI schema', () => {
     expect(openApiProblems({ ...deployment(), apiVersion: 'batch/v1' })).toEqual([
       'Deployment/gateway: unknown kind batch/v1 Deployment',
     ]);
+  });
+
+  it('validates Gateway API and Prometheus Operator objects against their CRD schemas', () => {
+    const route = JSON.parse(
+      JSON.stringify(find(objectsOf('prod'), 'HTTPRoute', 'probedge')),
+    ) as K8sObject;
+    rulesOf(route)[0].backendRefs = [{ name: 'gateway', port: 'http' as unknown as number }];
+    expect(openApiProblems(route)).toContain(
+      'HTTPRoute/probedge/spec/rules/0/backendRefs/0/port: must be integer',
+    );
+    const rule = JSON.parse(
+      JSON.stringify(find(objectsOf('prod'), 'PrometheusRule', 'probedge')),
+    ) as K8sObject;
+    (rule.spec?.groups as { rules: { for?: string }[] }[])[0].rules[0].for = '10 minutes';
+    expect(openApiProblems(rule).join('\n')).toContain(
+      '/spec/groups/0/rules/0/for: must match pattern',
+    );
+    expect(validateObject(rule).join('\n')).toContain('does not match');
   });
 });

@@ -87,14 +87,32 @@ export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'Job'];
 export const OVERLAYS = ['dev', 'prod'] as const;
 export type Overlay = (typeof OVERLAYS)[number];
 
+/** The first kubectl whose kustomize reads `components:` (the overlays list k8s/components/*). */
+const MINIMUM_KUBECTL_MINOR = 21;
+
 function kubectl(): string {
   const binary = process.env.KUBECTL ?? 'kubectl';
+  let minor: number;
   try {
-    execFileSync(binary, ['version', '--client'], { stdio: 'pipe' });
+    const output = execFileSync(binary, ['version', '--client', '-o', 'json'], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    minor = parseInt(
+      (JSON.parse(output) as { clientVersion: { minor: string } }).clientVersion.minor,
+      10,
+    );
   } catch {
     throw new Error(
       `kubectl is required to render the Kustomize overlays and was not found as "${binary}". ` +
-        'Install it (Debian: apt-get install kubernetes-client) or set KUBECTL to its path.',
+        `Install kubectl 1.${MINIMUM_KUBECTL_MINOR} or newer or set KUBECTL to its path.`,
+    );
+  }
+  if (!(minor >= MINIMUM_KUBECTL_MINOR)) {
+    throw new Error(
+      `"${binary}" is kubectl 1.${minor}; the overlays use kustomize components, which need ` +
+        `kubectl 1.${MINIMUM_KUBECTL_MINOR} or newer (Debian bookworm's kubernetes-client is 1.20). ` +
+        'Install a newer one or set KUBECTL to its path.',
     );
   }
   return binary;

@@ -21,7 +21,7 @@ export interface Outsider {
   podLabels?: Labels;
 }
 
-type Party = { pod: Pod } | { outsider: Outsider };
+export type Party = { pod: Pod } | { outsider: Outsider };
 
 interface Peer {
   podSelector?: LabelSelector;

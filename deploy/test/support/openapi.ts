@@ -22,16 +22,46 @@ function asDecoded(object: K8sObject): K8sObject {
 }
 
 /**
- * Problems of one object against the Kubernetes OpenAPI schema of its apiVersion and kind, as bundled
- * offline by the `kubernetes-models` package (types, formats such as quantities and int-or-string,
- * enums, required fields). Unknown fields are not its concern: support/schema.ts checks those.
+ * The packages of the same project that bundle the CRD schemas of other API groups; everything else
+ * is Kubernetes's own API, in `kubernetes-models`.
+ */
+const CRD_MODELS: Record<string, string> = {
+  'gateway.networking.k8s.io': '@kubernetes-models/gateway-api',
+  'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
+};
+
+/** The package holding an apiVersion's models, or undefined for an API group of a CRD. */
+export function modelPackage(apiVersion: string): string {
+  const group = apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
+  return CRD_MODELS[group] ?? 'kubernetes-models';
+}
+
+/** Is the apiVersion served by every cluster (no CRD to install first)? */
+export function isBuiltInApi(apiVersion: string): boolean {
+  if (modelPackage(apiVersion) !== 'kubernetes-models') return false;
+  try {
+    require.resolve(`kubernetes-models/${apiVersion}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Problems of one object against the OpenAPI schema of its apiVersion and kind, as bundled offline by
+ * the `kubernetes-models` packages (Kubernetes itself, the Gateway API, the Prometheus Operator): types,
+ * formats such as quantities and int-or-string, enums, patterns and required fields. Unknown fields
+ * are not its concern: support/schema.ts checks those.
  */
 export function openApiProblems(object: K8sObject): string[] {
   const where = `${object.kind}/${object.metadata?.name ?? '?'}`;
   let group: Record<string, unknown>;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    group = require(`kubernetes-models/${object.apiVersion}`) as Record<string, unknown>;
+    group = require(`${modelPackage(object.apiVersion)}/${object.apiVersion}`) as Record<
+      string,
+      unknown
+    >;
   } catch {
     return [`${where}: unknown apiVersion ${object.apiVersion}`];
   }

@@ -1,7 +1,8 @@
 import type { K8sObject } from './kubernetes';
 
 /**
- * The part of the Kubernetes API schema (v1.29+) that ProbEdge's manifests use, checked the way
+ * The part of the Kubernetes API schema (v1.29+), the Gateway API (v1) and the Prometheus Operator's
+ * CRDs (monitoring.coreos.com/v1) that ProbEdge's manifests use, checked the way
  * `kubectl apply --validate=strict` does: known kinds, required fields, value types, and no unknown
  * field (a misspelt `readinesProbe` is an error, not silently ignored). Fields outside this subset
  * are reported as unknown, so using a new one means describing it here first.
@@ -33,6 +34,9 @@ const obj = (
 ): Schema => ({ type: 'object', fields, required, oneOf });
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const HOSTNAME = /^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+/** Prometheus durations as the Prometheus Operator's CRDs accept them (`30s`, `1h30m`). */
+const DURATION = /^(0|([0-9]+y)?([0-9]+w)?([0-9]+d)?([0-9]+h)?([0-9]+m)?([0-9]+s)?([0-9]+ms)?)$/;
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
 const QUANTITY = /^[0-9]+(\.[0-9]+)?(m|k|M|G|T|Ki|Mi|Gi|Ti)?$/;
@@ -249,7 +253,131 @@ const serviceBackend = obj(
   ['name', 'port'],
 );
 
+/** Gateway API (gateway.networking.k8s.io/v1): the fields of Gateway and HTTPRoute in use. */
+const parentRef = obj(
+  {
+    group: str(),
+    kind: str(),
+    namespace: str({ pattern: DNS_LABEL }),
+    name: str({ pattern: DNS_SUBDOMAIN }),
+    sectionName: str({ pattern: DNS_LABEL }),
+    port: int(1, 65535),
+  },
+  ['name'],
+);
+const objectRef = obj(
+  { group: str(), kind: str(), name: str({ pattern: DNS_SUBDOMAIN }), namespace: str() },
+  ['name'],
+);
+const listener = obj(
+  {
+    name: str({ pattern: DNS_LABEL }),
+    hostname: str({ pattern: HOSTNAME }),
+    port: int(1, 65535),
+    protocol: str({ enum: ['HTTP', 'HTTPS', 'TLS', 'TCP', 'UDP'] }),
+    tls: obj({
+      mode: str({ enum: ['Terminate', 'Passthrough'] }),
+      certificateRefs: list(objectRef),
+      options: map(),
+    }),
+    allowedRoutes: obj({
+      namespaces: obj({
+        from: str({ enum: ['All', 'Same', 'Selector'] }),
+        selector: labelSelector,
+      }),
+      kinds: list(obj({ group: str(), kind: str() }, ['kind'])),
+    }),
+  },
+  ['name', 'port', 'protocol'],
+);
+const httpRouteMatch = obj({
+  path: obj({
+    type: str({ enum: ['Exact', 'PathPrefix', 'RegularExpression'] }),
+    value: str({ pattern: /^\// }),
+  }),
+  headers: list(
+    obj({ type: str({ enum: ['Exact', 'RegularExpression'] }), name: str(), value: str() }, [
+      'name',
+      'value',
+    ]),
+  ),
+  method: str({
+    enum: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH'],
+  }),
+});
+const httpRouteFilter = obj(
+  {
+    type: str({
+      enum: [
+        'RequestHeaderModifier',
+        'ResponseHeaderModifier',
+        'RequestMirror',
+        'RequestRedirect',
+        'URLRewrite',
+        'ExtensionRef',
+      ],
+    }),
+    requestRedirect: obj({
+      scheme: str({ enum: ['http', 'https'] }),
+      hostname: str({ pattern: HOSTNAME }),
+      port: int(1, 65535),
+      statusCode: int(301, 308),
+    }),
+  },
+  ['type'],
+);
+const httpBackendRef = obj(
+  {
+    group: str(),
+    kind: str(),
+    name: str({ pattern: DNS_SUBDOMAIN }),
+    namespace: str(),
+    port: int(1, 65535),
+    weight: int(0, 1000000),
+  },
+  ['name'],
+);
+
+/** Prometheus Operator (monitoring.coreos.com/v1): the fields of PrometheusRule and PodMonitor in use. */
+const alertingRule = obj(
+  {
+    alert: str({ pattern: /^[A-Za-z_][A-Za-z0-9_]*$/ }),
+    record: str({ pattern: /^[a-zA-Z_:][a-zA-Z0-9_:]*$/ }),
+    expr: str(),
+    for: str({ pattern: DURATION }),
+    keep_firing_for: str({ pattern: DURATION }),
+    labels: map(),
+    annotations: map(),
+  },
+  ['expr'],
+  ['alert', 'record'],
+);
+const relabeling = obj({
+  action: str({
+    enum: [
+      'replace',
+      'keep',
+      'drop',
+      'hashmod',
+      'labelmap',
+      'labeldrop',
+      'labelkeep',
+      'keepequal',
+      'dropequal',
+      'lowercase',
+      'uppercase',
+    ],
+  }),
+  sourceLabels: list(str({ pattern: /^[a-zA-Z_][a-zA-Z0-9_]*$/ })),
+  separator: str(),
+  targetLabel: str(),
+  regex: str(),
+  replacement: str(),
+  modulus: int(1),
+});
+
 export const SCHEMAS: Record<string, Schema> = {
+  'v1/Namespace': top({ spec: obj({ finalizers: list(str()) }) }, []),
   'v1/ConfigMap': top({ data: map(), binaryData: map(), immutable: bool }, []),
   'v1/Secret': top(
     {
@@ -366,6 +494,91 @@ export const SCHEMAS: Record<string, Schema> = {
           }),
         ),
       }),
+    },
+    ['spec'],
+  ),
+  'gateway.networking.k8s.io/v1/Gateway': top(
+    {
+      spec: obj(
+        {
+          gatewayClassName: str({ pattern: DNS_SUBDOMAIN }),
+          listeners: list(listener, 1),
+          addresses: list(obj({ type: str(), value: str() }, ['value'])),
+          infrastructure: obj({ labels: map(), annotations: map() }),
+        },
+        ['gatewayClassName', 'listeners'],
+      ),
+    },
+    ['spec'],
+  ),
+  'gateway.networking.k8s.io/v1/HTTPRoute': top(
+    {
+      spec: obj(
+        {
+          parentRefs: list(parentRef, 1),
+          hostnames: list(str({ pattern: HOSTNAME })),
+          rules: list(
+            obj({
+              matches: list(httpRouteMatch),
+              filters: list(httpRouteFilter),
+              backendRefs: list(httpBackendRef),
+              timeouts: obj({ request: str(), backendRequest: str() }),
+            }),
+          ),
+        },
+        ['parentRefs'],
+      ),
+    },
+    ['spec'],
+  ),
+  'monitoring.coreos.com/v1/PrometheusRule': top(
+    {
+      spec: obj(
+        {
+          groups: list(
+            obj(
+              {
+                name: str(),
+                interval: str({ pattern: DURATION }),
+                rules: list(alertingRule, 1),
+              },
+              ['name', 'rules'],
+            ),
+            1,
+          ),
+        },
+        ['groups'],
+      ),
+    },
+    ['spec'],
+  ),
+  'monitoring.coreos.com/v1/PodMonitor': top(
+    {
+      spec: obj(
+        {
+          selector: labelSelector,
+          namespaceSelector: obj({ any: bool, matchNames: list(str()) }),
+          jobLabel: str(),
+          podTargetLabels: list(str()),
+          podMetricsEndpoints: list(
+            obj(
+              {
+                port: str({ pattern: /^[a-z0-9-]{1,15}$/ }),
+                path: str({ pattern: /^\// }),
+                scheme: str({ enum: ['http', 'https'] }),
+                interval: str({ pattern: DURATION }),
+                scrapeTimeout: str({ pattern: DURATION }),
+                honorLabels: bool,
+                relabelings: list(relabeling),
+                metricRelabelings: list(relabeling),
+              },
+              ['port'],
+            ),
+            1,
+          ),
+        },
+        ['selector', 'podMetricsEndpoints'],
+      ),
     },
     ['spec'],
   ),
