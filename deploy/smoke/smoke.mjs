@@ -253,6 +253,25 @@ async function main() {
     return `"${title}"; unknown pages 404`;
   });
 
+  await check('/metrics only on the private metrics port, not on the published one', async () => {
+    const outside = await get('/metrics');
+    if (outside.status !== 404) throw new Error(`the published port answered ${outside.status}`);
+    const gateway = run(['ps', '-q', 'gateway']).trim();
+    const inside = execFileSync(
+      docker,
+      [
+        'exec',
+        gateway,
+        'node',
+        '-e',
+        "fetch('http://127.0.0.1:9464/metrics').then(async (r) => console.log(r.status, (await r.text()).includes('http_request_duration_seconds')))",
+      ],
+      { encoding: 'utf8' },
+    ).trim();
+    if (inside !== '200 true') throw new Error(`metrics port answered ${inside}`);
+    return '404 outside, 200 on 9464';
+  });
+
   await check('GET /api/docs', async () => {
     const docs = await get('/api/docs');
     if (docs.status !== 200) throw new Error(`${docs.status}`);

@@ -385,9 +385,12 @@ describe.each(OVERLAYS)('the %s overlay runs each process as the code expects', 
       expect(container.readinessProbe?.httpGet).toEqual({ path: HEALTH_PATHS.ready, port: 'http' });
       const annotations = podTemplate(find(objects, 'Deployment', proc.name) as K8sObject).metadata
         ?.annotations;
+      // A process with a METRICS_PORT (the gateway) serves /metrics there, not on its public port.
+      const metricsPort = parsed(proc, envOf()).METRICS_PORT as number | undefined;
+      if (metricsPort !== undefined) expect(containerPort(container, 'metrics')).toBe(metricsPort);
       expect(annotations).toMatchObject({
         'prometheus.io/scrape': 'true',
-        'prometheus.io/port': String(port),
+        'prometheus.io/port': String(metricsPort ?? port),
         'prometheus.io/path': '/metrics',
       });
     });

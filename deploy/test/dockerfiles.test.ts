@@ -194,10 +194,8 @@ describe('the gateway image (deploy/docker/gateway.Dockerfile)', () => {
     .join(' ');
   const gateway = PROCESSES.find((proc) => proc.name === 'gateway');
   const config = () => {
-    const result = parseConfig(gateway?.shape ?? {}, {
-      ...serviceEnv(compose.services.gateway, {}),
-      WEB_DIST_DIR: undefined,
-    });
+    const { WEB_DIST_DIR: _unused, ...env } = serviceEnv(compose.services.gateway, {});
+    const result = parseConfig(gateway?.shape ?? {}, env);
     if (!result.ok) throw new Error(result.problems.join('; '));
     return result.config;
   };

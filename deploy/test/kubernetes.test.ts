@@ -11,6 +11,7 @@ import {
   OVERLAYS,
   type Overlay,
   podTemplate,
+  type PodTemplate,
   render,
   secretData,
   selectorMatches,
@@ -1068,8 +1069,11 @@ describe('the prod overlay monitoring (k8s/components/monitoring)', () => {
     const objects = objectsOf('prod');
     const [monitor] = ofKind(objects, 'PodMonitor');
     const selector = monitor.spec?.selector as LabelSelector;
-    const endpoints = monitor.spec?.podMetricsEndpoints as { port: string; path: string }[];
-    expect(endpoints).toHaveLength(1);
+    const endpoints = monitor.spec?.podMetricsEndpoints as {
+      port: string;
+      path: string;
+      relabelings?: { action: string; sourceLabels: string[]; regex: string }[];
+    }[];
     const annotated = workloads(objects)
       .filter(
         (workload) =>
@@ -1083,13 +1087,30 @@ describe('the prod overlay monitoring (k8s/components/monitoring)', () => {
       .sort();
     expect(selected).toEqual(annotated);
     expect(selected).toEqual(PROCESSES.map((proc) => proc.name).sort());
+    /** An endpoint scrapes a pod whose container has its named port and whose labels it keeps. */
+    const scrapes = (endpoint: (typeof endpoints)[number], template: PodTemplate) => {
+      if (containerPort(template.spec.containers[0], endpoint.port) === undefined) return false;
+      return !(endpoint.relabelings ?? []).some((rule) => {
+        const label = /^__meta_kubernetes_pod_label_(.+)$/.exec(rule.sourceLabels[0] ?? '')?.[1];
+        if (rule.action !== 'drop' || !label) return false;
+        const labels = Object.entries(template.metadata?.labels ?? {}).map(
+          ([key, value]) => [key.replace(/[^a-zA-Z0-9_]/g, '_'), String(value)] as const,
+        );
+        return labels.some(
+          ([key, value]) => key === label && new RegExp(`^${rule.regex}$`).test(value),
+        );
+      });
+    };
     for (const name of selected) {
       const template = podTemplate(find(objects, 'Deployment', name) as K8sObject);
       const annotations = template.metadata?.annotations ?? {};
+      const matching = endpoints.filter((endpoint) => scrapes(endpoint, template));
+      // Exactly one endpoint per pod, on the port and path its annotations advertise.
+      expect({ name, endpoints: matching.length }).toEqual({ name, endpoints: 1 });
       expect({
         name,
-        port: containerPort(template.spec.containers[0], endpoints[0].port),
-        path: endpoints[0].path,
+        port: containerPort(template.spec.containers[0], matching[0]!.port),
+        path: matching[0]!.path,
       }).toEqual({
         name,
         port: Number(annotations['prometheus.io/port']),

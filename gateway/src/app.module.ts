@@ -26,7 +26,13 @@ export class AppModule implements NestModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
+      imports: [
+        KitModule.forRoot({
+          service: SERVICE_NAME,
+          logLevel: config.LOG_LEVEL,
+          metricsRoute: config.METRICS_PORT === undefined,
+        }),
+      ],
       controllers: [DocsController, SeoController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

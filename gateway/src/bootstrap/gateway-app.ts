@@ -1,4 +1,4 @@
-import { IncomingMessage, ServerResponse, type Server } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import { Socket } from 'node:net';
 import { Logger as NestLogger, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -94,9 +94,40 @@ function headersSetBy(
   );
 }
 
+/**
+ * /metrics on a port of its own, for Prometheus: the gateway's own port is the public entry, and
+ * what its counters say (routes, cache, upstream failures) is not for visitors.
+ */
+export async function serveMetrics(metrics: Metrics, port: number, host: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET' || path !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}
+
 export async function bootstrapGateway(config: GatewayConfig): Promise<INestApplication> {
   const app = await createGatewayApp(config);
   handleShutdown(app, { delayMs: config.SHUTDOWN_DELAY_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+  if (config.METRICS_PORT !== undefined) {
+    const server = await serveMetrics(app.get(Metrics), config.METRICS_PORT, config.HOST);
+    // The scrape port closes with the app (SIGTERM goes through app.close()).
+    app.getHttpServer().once('close', () => server.close());
+    new NestLogger(SERVICE_NAME).log(
+      `metrics on http://${config.HOST}:${config.METRICS_PORT}/metrics`,
+    );
+  }
   await app.listen(config.PORT, config.HOST);
   new NestLogger(SERVICE_NAME).log(
     `listening on http://${config.HOST}:${config.PORT}, public at ${config.PUBLIC_URL}`,

@@ -7,6 +7,8 @@ import { Metrics, MetricsController, METRICS_SERVICE } from './metrics/metrics';
 export interface KitModuleOptions {
   service: string;
   logLevel: string;
+  /** Whether /metrics is a route of the app (false: the process serves it on a port of its own). */
+  metricsRoute?: boolean;
 }
 
 /** What every ProbEdge process imports: JSON logs with request ids, /healthz, /readyz, /metrics. */
@@ -17,7 +19,8 @@ export class KitModule {
     return {
       module: KitModule,
       imports: [LoggerModule.forRoot(loggerParams(options.service, options.logLevel))],
-      controllers: [HealthController, MetricsController],
+      controllers:
+        options.metricsRoute === false ? [HealthController] : [HealthController, MetricsController],
       providers: [Readiness, { provide: METRICS_SERVICE, useValue: options.service }, Metrics],
       exports: [Readiness, Metrics],
     };
