@@ -53,7 +53,7 @@ RUN sh /usr/local/bin/collect-runtime /out gateway \
 
 FROM manifests AS deps
 COPY deploy/docker/gather-deps.sh /usr/local/bin/gather-deps
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace gateway \
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund --workspace gateway \
  && npm cache clean --force \
  && sh /usr/local/bin/gather-deps /deps gateway
 

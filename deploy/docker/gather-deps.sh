@@ -14,3 +14,14 @@ for package in proto services/kit "$@"; do
     cp -R "$package/node_modules" "$out/$package/node_modules"
   fi
 done
+# The Prisma client's runtime ships a query engine and compiler for every database; these services
+# use the client engine ("engineType = client") with PostgreSQL through the pg adapter, so only the
+# PostgreSQL query compiler is loaded. The rest (about 60 MB) is left out of the image.
+runtime="$out/node_modules/@prisma/client/runtime"
+if [ -d "$runtime" ]; then
+  find "$runtime" -maxdepth 1 -type f \( \
+    -name 'query_engine_bg.*' -o \
+    -name 'query_compiler_bg.cockroachdb.*' -o -name 'query_compiler_bg.mysql.*' \
+    -o -name 'query_compiler_bg.sqlite.*' -o -name 'query_compiler_bg.sqlserver.*' \
+    -o -name '*.map' \) -delete
+fi

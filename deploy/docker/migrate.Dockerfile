@@ -28,11 +28,15 @@ RUN npm run build -w proto -w services/kit \
       node /app/node_modules/prisma/build/index.js generate) \
  && npm run build -w services/content
 COPY deploy/docker/collect-runtime.sh /usr/local/bin/collect-runtime
-RUN sh /usr/local/bin/collect-runtime /out services/content services/news services/insights services/billing
+COPY deploy/docker/copy-closure.cjs /usr/local/lib/copy-closure.cjs
+# The Prisma CLI is a development dependency of the services (their images do not carry it); this
+# image takes it, with what it needs, from the full install.
+RUN sh /usr/local/bin/collect-runtime /out services/content services/news services/insights services/billing \
+ && node /usr/local/lib/copy-closure.cjs /prisma-cli prisma
 
 FROM manifests AS deps
 COPY deploy/docker/gather-deps.sh /usr/local/bin/gather-deps
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
       --workspace services/content --workspace services/news \
       --workspace services/insights --workspace services/billing \
  && npm cache clean --force \
@@ -43,6 +47,7 @@ ENV NODE_ENV=production \
     JITI_FS_CACHE=false
 WORKDIR /app
 COPY --from=deps /deps/ ./
+COPY --from=build /prisma-cli/ ./
 COPY --from=build /out/ ./
 COPY deploy/docker/migrate.cjs /app/migrate.cjs
 USER 1000:1000

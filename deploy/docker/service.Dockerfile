@@ -45,7 +45,7 @@ ARG PACKAGE
 # npm nests a package under the workspace when the root holds another version of it, so every
 # node_modules folder is gathered into /deps with its place in the tree.
 COPY deploy/docker/gather-deps.sh /usr/local/bin/gather-deps
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace "${PACKAGE}" \
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund --workspace "${PACKAGE}" \
  && npm cache clean --force \
  && sh /usr/local/bin/gather-deps /deps "${PACKAGE}"
 

@@ -86,3 +86,30 @@ describe.each(PACKAGES)('%s', (dir) => {
     expect(Object.fromEntries(undeclared)).toEqual({});
   });
 });
+
+describe('what the service images leave out', () => {
+  it.each([
+    'services/content',
+    'services/news',
+    'services/insights',
+    'services/billing',
+    'gateway',
+  ])('%s keeps the Prisma CLI and TypeScript out of its production dependencies', (dir) => {
+    const manifest = JSON.parse(readRepoFile(`${dir}/package.json`)) as {
+      dependencies?: Record<string, string>;
+    };
+    // Migrations run in the migration image, which copies the CLI from the full install.
+    expect(Object.keys(manifest.dependencies ?? {})).not.toEqual(
+      expect.arrayContaining(['prisma']),
+    );
+    expect(Object.keys(manifest.dependencies ?? {})).not.toEqual(
+      expect.arrayContaining(['typescript']),
+    );
+  });
+
+  it('gives the migration image the Prisma CLI it runs', () => {
+    const dockerfile = readRepoFile('deploy/docker/migrate.Dockerfile');
+    expect(dockerfile).toContain('node /usr/local/lib/copy-closure.cjs /prisma-cli prisma');
+    expect(dockerfile).toContain('COPY --from=build /prisma-cli/ ./');
+  });
+});
