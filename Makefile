@@ -12,7 +12,7 @@ GENERATE_URL := postgresql://localhost:5432/generate
 .PHONY: help install tools generate build up dev test unit unit-node24 e2e typecheck lint format bench migration images smoke clean
 
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
 
 install: $(NPM_STAMP) ## Install dependencies from the lockfile (only when it changed)
 
