@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { dateColumn } from '@probedge/kit';
+import { waitFor } from '@probedge/kit/testing';
 import { JOBS, QUEUES, briefingJobId, type BriefingPayload } from '@probedge/proto';
 import { Queue } from 'bullmq';
 import { loadContentConfig, type ContentConfig } from '../src/config/env';
@@ -92,15 +93,11 @@ export async function briefingReaches(
   status: 'sent' | 'skipped',
   timeoutMs = 20_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await prisma.briefing.findUnique({
-      where: { marketDate: dateColumn(marketDate) },
-    });
-    if (row?.status === status) return;
-    if (Date.now() > deadline) {
-      throw new Error(`briefing ${marketDate} is ${row?.status ?? 'absent'}, not ${status}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitFor(
+    async () =>
+      (await prisma.briefing.findUnique({ where: { marketDate: dateColumn(marketDate) } }))
+        ?.status === status,
+    `briefing ${marketDate} ${status}`,
+    timeoutMs,
+  );
 }

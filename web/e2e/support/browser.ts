@@ -13,30 +13,49 @@ export const baseUrl = (): string => {
 };
 
 interface InboxMessage {
+  id: string;
   to: { address: string }[];
   subject: string;
   text: string;
+  html?: string;
   time: string;
 }
 
-/**
- * The first link matching `pattern` in the newest mail to `email`, read from the stack's mail
- * catcher (MailDev's API) as a person reads their inbox; waits for it to arrive.
- */
-export async function mailedLink(email: string, pattern: RegExp, after = 0): Promise<string> {
+function inboxUrl(): string {
   const inbox = process.env.E2E_MAIL_URL;
   if (!inbox) throw new Error('E2E_MAIL_URL is set by the global setup');
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const messages = (await (await fetch(`${inbox}/api/email`)).json()) as InboxMessage[];
-    const mine = messages.filter(
-      (message) =>
-        message.to.some((to) => to.address === email) && Date.parse(message.time) >= after,
-    );
-    const link = pattern.exec(mine.at(-1)?.text ?? '');
-    if (link) return link[0];
+  return inbox;
+}
+
+/**
+ * Reads the stack's mail catcher (MailDev's API) as a person reads their inbox, until `pick` finds
+ * something in the mails to `email` (oldest first); waits up to `attempts` × 200 ms.
+ */
+async function fromInbox<T>(
+  email: string,
+  pick: (mine: InboxMessage[]) => T | undefined,
+  failure: string,
+  attempts = 50,
+): Promise<T> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const messages = (await (await fetch(`${inboxUrl()}/api/email`)).json()) as InboxMessage[];
+    const found = pick(messages.filter((message) => message.to.some((to) => to.address === email)));
+    if (found !== undefined) return found;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no mail with ${pattern} for ${email} arrived`);
+  throw new Error(failure);
+}
+
+/** The first link matching `pattern` in the newest mail to `email`; waits for it to arrive. */
+export function mailedLink(email: string, pattern: RegExp, after = 0): Promise<string> {
+  return fromInbox(
+    email,
+    (mine) =>
+      pattern.exec(
+        mine.filter((message) => Date.parse(message.time) >= after).at(-1)?.text ?? '',
+      )?.[0],
+    `no mail with ${pattern} for ${email} arrived`,
+  );
 }
 
 export interface MailedMessage {
@@ -49,36 +68,26 @@ export interface MailedMessage {
 
 /** The newest mail to `email` whose subject matches, with its headers as sent; waits for it. */
 export async function mailedMessage(email: string, subject: RegExp): Promise<MailedMessage> {
-  const inbox = process.env.E2E_MAIL_URL;
-  if (!inbox) throw new Error('E2E_MAIL_URL is set by the global setup');
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const messages = (await (await fetch(`${inbox}/api/email`)).json()) as (InboxMessage & {
-      id: string;
-      html?: string;
-    })[];
-    const mine = messages.filter(
-      (message) => message.to.some((to) => to.address === email) && subject.test(message.subject),
-    );
-    const found = mine.at(-1);
-    if (found) {
-      const source = await (await fetch(`${inbox}/api/email/${found.id}/source`)).text();
-      const head = source.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-      const headers = new Map(
-        head.split(/\r?\n/).map((line) => {
-          const colon = line.indexOf(':');
-          return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as const;
-        }),
-      );
-      return {
-        subject: found.subject,
-        html: found.html ?? '',
-        text: found.text,
-        header: (name) => headers.get(name.toLowerCase()),
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no mail with a subject like ${subject} for ${email} arrived`);
+  const found = await fromInbox(
+    email,
+    (mine) => mine.filter((message) => subject.test(message.subject)).at(-1),
+    `no mail with a subject like ${subject} for ${email} arrived`,
+    100,
+  );
+  const source = await (await fetch(`${inboxUrl()}/api/email/${found.id}/source`)).text();
+  const head = source.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const headers = new Map(
+    head.split(/\r?\n/).map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as const;
+    }),
+  );
+  return {
+    subject: found.subject,
+    html: found.html ?? '',
+    text: found.text,
+    header: (name) => headers.get(name.toLowerCase()),
+  };
 }
 
 export function signInLinkFor(email: string, after = 0): Promise<string> {
