@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make images: builds every image of docker-compose.yml (tag probedge/<name>:${PROBEDGE_TAG:-local})
-# and prints each one's size and build time. NODE_IMAGE picks the Node base (the official
-# node:24-bookworm-slim by default); BUILD_NETWORK=host lets builds reach the registries through the
+# and prints each one's size and build time. NODE_IMAGE picks the Node base of the build stages (the
+# official node:24-bookworm-slim by default), DEBIAN_IMAGE that of the runtime layers
+# (debian:bookworm-slim); BUILD_NETWORK=host lets builds reach the registries through the
 # host's network (the stand-in setup needs it). Web build settings (PUBLIC_URL, BRAND_NAME, ...) are
 # passed to the gateway image as in the compose file.
 set -euo pipefail
@@ -10,6 +11,7 @@ docker="${DOCKER:-docker}"
 [ -x /usr/bin/docker ] && [ -z "${DOCKER:-}" ] && docker=/usr/bin/docker
 tag="${PROBEDGE_TAG:-local}"
 node_image="${NODE_IMAGE:-node:24-bookworm-slim}"
+debian_image="${DEBIAN_IMAGE:-debian:bookworm-slim}"
 network=()
 [ -n "${BUILD_NETWORK:-}" ] && network=(--network "$BUILD_NETWORK")
 # The legacy builder reads `# syntax=` as a comment instead of fetching a frontend image.
@@ -34,7 +36,7 @@ printf '%-9s %9s %8s\n' image size build
 for entry in "${images[@]}"; do
   IFS='|' read -r name file args <<<"$entry"
   if [ -n "$only" ] && [[ " $only " != *" $name "* ]]; then continue; fi
-  build_args=(--build-arg "NODE_IMAGE=$node_image")
+  build_args=(--build-arg "NODE_IMAGE=$node_image" --build-arg "DEBIAN_IMAGE=$debian_image")
   for arg in $args; do build_args+=(--build-arg "$arg"); done
   [ "$name" = gateway ] && build_args+=("${web_args[@]}")
   started=$(date +%s)

@@ -4,6 +4,9 @@
 #   docker build -f deploy/docker/migrate.Dockerfile -t probedge/migrate .
 # Node 24, the supported LTS line (Node 20 left support on 2026-04-30).
 ARG NODE_IMAGE=node:24-bookworm-slim
+# The runtime layers: plain Debian slim plus the node binary of NODE_IMAGE, without npm, corepack or
+# yarn (about 20 MB that a running service never uses).
+ARG DEBIAN_IMAGE=debian:bookworm-slim
 
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
@@ -42,7 +45,10 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force \
  && sh /usr/local/bin/gather-deps /deps services/content services/news services/insights services/billing
 
-FROM ${NODE_IMAGE} AS runtime
+FROM ${DEBIAN_IMAGE} AS runtime
+COPY --from=manifests /usr/local/bin/node /usr/local/bin/node
+# The node images' unprivileged user: uid and gid 1000, named node (-l: no lastlog entry).
+RUN groupadd -g 1000 node && useradd -l -u 1000 -g 1000 -M -d /app -s /usr/sbin/nologin node
 ENV NODE_ENV=production \
     JITI_FS_CACHE=false
 WORKDIR /app

@@ -330,19 +330,31 @@ async function main() {
     },
   );
 
-  const sizes = execFileSync(
-    docker,
-    [
-      'image',
-      'ls',
-      '--filter',
-      'reference=probedge/*',
-      '--format',
-      '{{.Repository}}:{{.Tag}} {{.Size}}',
-    ],
-    { encoding: 'utf8' },
-  );
-  say(`image sizes:\n${sizes.trim().replace(/^/gm, '  ')}`);
+  // Service images (and the gateway's) at most 250 MB: Debian slim, the node binary and pruned
+  // production dependencies (deploy/docker/prune-deps.sh). The migration image carries the Prisma CLI.
+  const tag = env.PROBEDGE_TAG ?? 'local';
+  await check('each service image is at most 250 MB and has no npm', async () => {
+    const sizes = [];
+    const over = [];
+    for (const name of ['content', 'news', 'insights', 'billing', 'gateway', 'migrate']) {
+      const image = `probedge/${name}:${tag}`;
+      const bytes = Number(
+        execFileSync(docker, ['image', 'inspect', '-f', '{{.Size}}', image], { encoding: 'utf8' }),
+      );
+      sizes.push(`${name} ${Math.round(bytes / 1e6)} MB`);
+      if (name !== 'migrate' && bytes > 250e6) over.push(name);
+    }
+    const npm = spawnSync(
+      docker,
+      ['run', '--rm', '--entrypoint', 'sh', `probedge/news:${tag}`, '-c', 'command -v npm'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    if (over.length) throw new Error(`over 250 MB: ${over.join(', ')} (${sizes.join(', ')})`);
+    if (npm.status === 0) throw new Error(`npm is in the runtime image: ${npm.stdout.trim()}`);
+    return sizes.join(', ');
+  });
 }
 
 try {

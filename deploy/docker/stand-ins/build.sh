@@ -15,7 +15,7 @@ node_major="${STAND_IN_NODE_MAJOR:-24}"
 maildev_version="${MAILDEV_VERSION:-2.2.1}"
 export DOCKER_BUILDKIT=0
 
-DEBIAN=probedge-stand-in/debian:bookworm
+DEBIAN=probedge-stand-in/debian:bookworm-slim
 NODE=probedge-stand-in/node:${node_major}-bookworm-slim
 POSTGRES=probedge-stand-in/postgres:15
 REDIS=probedge-stand-in/redis:7
@@ -48,11 +48,21 @@ if ! have "$DEBIAN"; then
     debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$cache/debootstrap.log" 2>&1 ||
       { unmount_all "$rootfs"; tail -20 "$cache/debootstrap.log" >&2; exit 1; }
     unmount_all "$rootfs"
-    # The CA this machine trusts for its registries, so apt and npm inside builds reach them too.
+    # The CA this machine trusts for its registries, so apt and npm inside builds reach them too
+    # (minbase has no ca-certificates package, so the folder may not exist yet).
+    mkdir -p "$rootfs/etc/ssl/certs"
     cp /etc/ssl/certs/ca-certificates.crt "$rootfs/etc/ssl/certs/ca-certificates.crt"
-    chroot "$rootfs" sh -c 'apt-get clean && rm -rf /var/lib/apt/lists/*'
-    # The official images' unprivileged user: uid and gid 1000, named node.
-    chroot "$rootfs" sh -c 'groupadd -g 1000 node && useradd -u 1000 -g 1000 -m -s /bin/sh node'
+    # What the official debian:bookworm-slim leaves out (its dpkg path-excludes): documentation
+    # except the copyright files, manual pages, info pages and translations; and apt's caches.
+    chroot "$rootfs" sh -c 'apt-get clean && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin \
+      && find /usr/share/doc -mindepth 1 -not -name copyright -not -type d -delete \
+      && find /usr/share/doc -mindepth 1 -type d -empty -delete \
+      && rm -rf /usr/share/man/* /usr/share/info/* /usr/share/locale/* /usr/share/lintian /usr/share/linda'
+    # Later package installs follow the same rules, as in the official image.
+    mkdir -p "$rootfs/etc/dpkg/dpkg.cfg.d"
+    printf '%s\n' 'path-exclude /usr/share/doc/*' 'path-include /usr/share/doc/*/copyright' \
+      'path-exclude /usr/share/man/*' 'path-exclude /usr/share/info/*' 'path-exclude /usr/share/locale/*' \
+      >"$rootfs/etc/dpkg/dpkg.cfg.d/docker"
     unmount_all "$rootfs"
     touch "$rootfs/.probedge-complete"
   fi
@@ -101,6 +111,7 @@ fi
 # What selects them: build-images.sh and docker-compose.yml read these.
 cat <<VARS
 NODE_IMAGE=$NODE
+DEBIAN_IMAGE=$DEBIAN
 POSTGRES_IMAGE=$POSTGRES
 REDIS_IMAGE=$REDIS
 MAILDEV_IMAGE=$MAILDEV

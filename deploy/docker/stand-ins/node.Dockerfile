@@ -9,6 +9,7 @@ RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \
  && mkdir -p /usr/local/etc \
  && printf 'cafile=/etc/ssl/certs/ca-certificates.crt\nfund=false\naudit=false\nupdate-notifier=false\n' \
       > /usr/local/etc/npmrc \
+ && groupadd -g 1000 node && useradd -u 1000 -g 1000 -m -s /bin/sh node \
  && node --version && npm --version
 ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
 CMD ["node"]
