@@ -12,6 +12,7 @@ import { DocsController } from './docs/docs.controller';
 import { DocsService } from './docs/docs.service';
 import { UpstreamHealth } from './health/upstream-health.service';
 import { ApiRouter } from './proxy/api-router.service';
+import { SearchRouter } from './search/search-router.service';
 import { EdgeMiddleware } from './edge/edge.middleware';
 import { UpstreamProxy } from './proxy/upstream-proxy.service';
 import { RateLimitService } from './guard/rate-limit.service';
@@ -38,6 +39,7 @@ export class AppModule implements NestModule {
         { provide: GATEWAY_CONFIG, useValue: config },
         UpstreamProxy,
         ApiRouter,
+        SearchRouter,
         WebApp,
         DocsService,
         UpstreamHealth,

@@ -4,7 +4,13 @@ import { send, useGatewayWithUpstreams } from './support/gateway';
 describe('sitemap.xml and robots.txt', () => {
   const fixture = useGatewayWithUpstreams();
   const items = {
-    '/api/guides': [{ slug: 'reading-probabilities', createdAt: '2026-10-01T12:00:00.000Z' }],
+    '/api/guides': [
+      {
+        slug: 'reading-probabilities',
+        category: 'risk-management',
+        createdAt: '2026-10-01T12:00:00.000Z',
+      },
+    ],
     '/api/blogs': [{ slug: 'fed-week & you', createdAt: '2026-11-02T08:00:00.000Z' }],
   };
 
@@ -23,6 +29,8 @@ describe('sitemap.xml and robots.txt', () => {
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toEqual([
       ...PUBLIC_PAGES.map((page) => new URL(page, 'http://localhost:8080').toString()),
+      // Only the categories that hold a guide.
+      'http://localhost:8080/guides/category/risk-management',
       'http://localhost:8080/guide/reading-probabilities',
       'http://localhost:8080/blog/fed-week%20&amp;%20you',
     ]);
@@ -38,6 +46,7 @@ describe('sitemap.xml and robots.txt', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.text).toContain('Disallow: /api/');
     expect(res.text).toContain('Disallow: /account');
+    expect(res.text).toContain('Disallow: /search');
     expect(res.text).toContain('Sitemap: http://localhost:8080/sitemap.xml');
   });
 });

@@ -51,6 +51,9 @@ describe('serving the web build', () => {
     '/daytrader?session_id=cs_test_x',
     '/subscribe/success',
     '/account',
+    '/search?q=hedge',
+    '/guides/category/day-trading',
+    '/guides/category/psychology-mindset/',
   ])('serves the app with 200 for its page %s', async (target) => {
     const res = await send(gateway.url, target);
     expect(res.status).toBe(200);
@@ -60,16 +63,22 @@ describe('serving the web build', () => {
     expect(Object.values(upstreams).every((upstream) => upstream.received.length === 0)).toBe(true);
   });
 
-  it.each(['/nope', '/blog/a/b/c?ref=mail', '/guide', '/.env', '/openapi.json', '/guides/extra'])(
-    'serves the app, which shows its not-found screen, with 404 for %s',
-    async (target) => {
-      const res = await send(gateway.url, target);
-      expect(res.status).toBe(404);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.text).toBe(INDEX_HTML);
-      expect(res.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each([
+    '/nope',
+    '/blog/a/b/c?ref=mail',
+    '/guide',
+    '/.env',
+    '/openapi.json',
+    '/guides/extra',
+    '/guides/category/forex',
+    '/guides/category',
+  ])('serves the app, which shows its not-found screen, with 404 for %s', async (target) => {
+    const res = await send(gateway.url, target);
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toBe(INDEX_HTML);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
 
   it('answers a conditional request for an unknown path with the 404 page, never 304', async () => {
     const first = await send(gateway.url, '/nope');

@@ -75,6 +75,51 @@ export interface ContentItem extends ContentListItem {
 export type Guide = ContentItem;
 export type Blog = ContentItem;
 
+/** What a search can be narrowed to: `GET /api/search?type=`. */
+export const SEARCH_TYPES = ['guide', 'blog', 'news'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** Search limits shared by the services, the gateway and the web. */
+export const SEARCH_LIMITS = {
+  /** Query length in characters, after trimming. */
+  minQuery: 2,
+  maxQuery: 200,
+  defaultLimit: 10,
+  maxLimit: 50,
+} as const;
+
+/** A piece of a search snippet: the text as stored, `highlight` where it matched the query. */
+export interface SearchSnippetPart {
+  text: string;
+  highlight: boolean;
+}
+
+/** One search hit. `url` is a site path for guides and blogs, the article's own link for news. */
+export interface SearchResult {
+  type: SearchType;
+  /** The slug of a guide or blog; the article id for news. */
+  id: string;
+  title: string;
+  url: string;
+  /** Up to two fragments of the body (guides, blogs) or description (news) around the matches. */
+  snippet: SearchSnippetPart[];
+  /** A guide's or blog's category; a news article's feed (business, analysis, opinion, daytrader). */
+  category: string;
+  /** The news article's source name; absent for guides and blogs. */
+  source?: string;
+  publishedAt: IsoDateString;
+  /** PostgreSQL ts_rank_cd with the same weights and normalisation everywhere, so hits merge by it. */
+  rank: number;
+}
+
+export interface SearchResponse {
+  query: string;
+  type: SearchType | 'all';
+  results: SearchResult[];
+  /** Parts that could not answer (a fanned-out search still shows the others' hits). */
+  unavailable?: SearchType[];
+}
+
 export interface FaqItem {
   id: string;
   question: string;

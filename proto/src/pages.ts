@@ -1,3 +1,5 @@
+import { CONTENT_CATEGORIES, type ContentCategory } from './categories';
+
 /**
  * The web app's public pages: what the sitemap lists and the build prerenders. Guides and blogs
  * add one page per item (/guide/:slug, /blog/:slug). Checkout results and the account page are
@@ -24,6 +26,13 @@ export const PUBLIC_PAGES = [
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
+/** Every guide of one category: /guides/category/day-trading, one page per known category. */
+export function guideCategoryPage(category: ContentCategory): string {
+  return `/guides/category/${category}`;
+}
+
+export const GUIDE_CATEGORY_PAGES: readonly string[] = CONTENT_CATEGORIES.map(guideCategoryPage);
+
 /** Old addresses answered with a permanent redirect to the page, query kept (gateway, nginx, app). */
 export const PAGE_REDIRECTS: Readonly<Record<string, PublicPage>> = { '/day-trader': '/daytrader' };
 
@@ -36,6 +45,8 @@ export const MAILED_LINK_PAGES = {
 /** Pages crawlers are asked to skip. */
 export const PRIVATE_PAGES = [
   '/account',
+  // Result lists for any words: not pages to index.
+  '/search',
   '/subscribe/success',
   '/sign-in',
   MAILED_LINK_PAGES.signInConfirm,

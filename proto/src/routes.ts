@@ -38,6 +38,13 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   { method: 'GET', path: '/api/faq', service: 'content', summary: 'Frequently asked questions' },
   {
+    method: 'GET',
+    path: '/api/search',
+    // Narrowed to news, the gateway sends it to news; across every type it asks both and merges.
+    service: 'content',
+    summary: 'Full-text search of guides, blogs and news',
+  },
+  {
     method: 'POST',
     path: '/api/newsletter',
     service: 'content',

@@ -15,7 +15,7 @@ const contentDir = path.join(web, '..', 'services', 'content', 'content');
 const { renderPage, swrKey } = await import(
   pathToFileURL(path.join(web, 'dist-ssr', 'entry-server.js')).href
 );
-const { PUBLIC_PAGES } = require('@probedge/proto');
+const { GUIDE_CATEGORY_PAGES, PUBLIC_PAGES } = require('@probedge/proto');
 const { readContentSources, readFaqSources } = require(
   path.join(web, '..', 'services', 'content', 'dist', 'sync', 'content-files.util.js'),
 );
@@ -53,6 +53,10 @@ for (const [kind, api] of Object.entries(KINDS)) {
   }
 }
 pages.get('/faq')[swrKey(['/api/faq'])] = faq;
+// A category page lists every guide of its category from the same list as /guides.
+for (const page of GUIDE_CATEGORY_PAGES) {
+  pages.set(page, { [swrKey(['/api/guides'])]: pages.get('/guides')[swrKey(['/api/guides'])] });
+}
 
 /**
  * Each screen is a lazy chunk (src/app/router.tsx) that would only start downloading once the

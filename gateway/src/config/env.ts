@@ -23,6 +23,18 @@ export const gatewayShape = {
   INSIGHTS_URL: upstreamUrl('insights'),
   BILLING_URL: upstreamUrl('billing'),
   UPSTREAM_TIMEOUT_MS: env.positiveInt(10_000),
+  /** Keep-alive connections per service; requests beyond wait for one to be free. */
+  UPSTREAM_MAX_SOCKETS: env.positiveInt(256),
+  /**
+   * How long a request may wait for a free connection to its service before it is answered 503
+   * (with Retry-After), instead of queueing behind a pool that slow requests hold.
+   */
+  UPSTREAM_QUEUE_TIMEOUT_MS: env.positiveInt(5_000),
+  /**
+   * API requests one client (address) may have under way at once; more get 429 until one ends, so
+   * a single client cannot take the connections to a service from everyone else.
+   */
+  CLIENT_MAX_CONCURRENT_REQUESTS: env.positiveInt(64),
   /**
    * A client has this long to send a whole request, headers and body (408 and the connection closed
    * beyond), so slow senders cannot hold the sockets to the services.

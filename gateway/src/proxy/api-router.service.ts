@@ -7,9 +7,11 @@ import type { CachedResponse } from '../cache/response-cache';
 import type { GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
 import { describeRequest, notFoundMessage, sendApiError } from '../errors/api-error.util';
+import { ConcurrencyLimit } from '../guard/concurrency-limit';
 import { answerPreflight, clientAddress, originAllowed, setCorsHeaders } from '../guard/cors.util';
 import { RateLimitService } from '../guard/rate-limit.service';
 import { refusalFor, type BodyLimit } from '../guard/request-policy.util';
+import { SEARCH_PATH, SearchRouter } from '../search/search-router.service';
 import { UpstreamProxy } from './upstream-proxy.service';
 
 /** Stripe's events can be large; every other body is held to BODY_LIMIT. */
@@ -23,12 +25,15 @@ const WEBHOOK_PATH = '/api/stripe/webhook';
 export class ApiRouter {
   private readonly allowedOrigins: ReadonlySet<string>;
   private readonly bodyLimit: BodyLimit;
+  /** Each client's requests being proxied; CLIENT_MAX_CONCURRENT_REQUESTS bounds them. */
+  private readonly underWay: ConcurrencyLimit;
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly proxy: UpstreamProxy,
     private readonly limits: RateLimitService,
     private readonly cache: EdgeCache,
+    private readonly searchRouter: SearchRouter,
   ) {
     const bodyLimit = parseByteSize(config.BODY_LIMIT);
     this.allowedOrigins = new Set([
@@ -36,6 +41,7 @@ export class ApiRouter {
       ...config.CORS_ALLOWED_ORIGINS,
     ]);
     const webhookLimit = Math.max(bodyLimit, parseByteSize(WEBHOOK_BODY_LIMIT));
+    this.underWay = new ConcurrencyLimit(config.CLIENT_MAX_CONCURRENT_REQUESTS);
     this.bodyLimit = (pathname) => (pathname === WEBHOOK_PATH ? webhookLimit : bodyLimit);
   }
 
@@ -93,6 +99,21 @@ export class ApiRouter {
     // http-proxy joins paths with a helper that turns "http:/" into "http://"; no route needs one.
     if (route && /https?:\//.test(pathname)) {
       this.notFound(req, res, pathname);
+      return;
+    }
+    if (route && !this.underWay.enter(client)) {
+      sendApiError(
+        req,
+        res,
+        429,
+        'Too many requests under way from this client; wait for one to finish',
+        { 'retry-after': '1' },
+      );
+      return;
+    }
+    if (route) res.once('close', () => this.underWay.leave(client));
+    if (route?.path === SEARCH_PATH) {
+      this.searchRouter.handle(req, res, search, client);
       return;
     }
     if (route) {

@@ -1,5 +1,11 @@
-import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
+import {
+  Agent,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   CLIENT_ADDRESS_HEADER,
@@ -9,6 +15,7 @@ import {
 } from '@probedge/proto';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { EdgeCache } from '../cache/edge-cache.service';
+import { ConnectionSlots, type Release } from './connection-slots';
 import { upstreamUrlOf, type GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
 import { requestIdOf, sendApiError } from '../errors/api-error.util';
@@ -26,22 +33,63 @@ const UNREACHABLE_CODES = new Set([
   'ETIMEDOUT',
 ]);
 
-const MAX_SOCKETS = 256;
+/** Keep-alive pools of `maxSockets` connections per service. */
+function agentOptions(maxSockets: number) {
+  return {
+    keepAlive: true,
+    maxSockets,
+    // As many idle sockets as busy ones: a smaller pool closes sockets after every burst above it
+    // and opens new ones on the next, so keep-alive would stop working exactly under load.
+    maxFreeSockets: maxSockets,
+    // Lets Node honour the services' Keep-Alive hint, so an idle socket is dropped before they close it.
+    timeout: 30_000,
+  };
+}
 
-const AGENT_OPTIONS = {
-  keepAlive: true,
-  maxSockets: MAX_SOCKETS,
-  // As many idle sockets as busy ones: a smaller pool closes sockets after every burst above it
-  // and opens new ones on the next, so keep-alive would stop working exactly under load.
-  maxFreeSockets: MAX_SOCKETS,
-  // Lets Node honour the services' Keep-Alive hint, so an idle socket is dropped before they close it.
-  timeout: 30_000,
-};
+function pooledAgent(https: boolean, maxSockets: number): Agent {
+  const options = agentOptions(maxSockets);
+  return https ? new HttpsAgent(options) : new Agent(options);
+}
 
 interface Upstream {
+  target: string;
   agent: Agent;
+  /** As many as the pool has connections: requests beyond wait here, with a deadline. */
+  slots: ConnectionSlots;
   handler: RequestHandler<IncomingMessage, ServerResponse>;
 }
+
+/** A service's whole answer to a request the gateway made itself (see UpstreamProxy.get). */
+export interface UpstreamAnswer {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+/** Why a request the gateway made itself got no answer: the service was unreachable or too slow. */
+export class UpstreamFailure extends Error {
+  constructor(
+    readonly service: ServiceName,
+    readonly timedOut: boolean,
+    /** No connection to the service came free in time: it is busy, not down. */
+    readonly busy = false,
+  ) {
+    super(
+      busy
+        ? busyMessage(service)
+        : timedOut
+          ? `The ${service} service did not answer in time`
+          : `The ${service} service is unavailable`,
+    );
+  }
+}
+
+function busyMessage(service: ServiceName): string {
+  return `The ${service} service is busy; try again in a moment`;
+}
+
+/** Answers larger than this are not read into memory (a search answer is a few kilobytes). */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** One keep-alive connection pool and proxy per service, forwarding requests the route table allows. */
 @Injectable()
@@ -76,7 +124,111 @@ export class UpstreamProxy implements OnApplicationShutdown {
     req.headers[CLIENT_ADDRESS_HEADER] = client;
     // x-forwarded-host is rebuilt from Host so a client cannot pose as another public host.
     delete req.headers['x-forwarded-host'];
-    void upstream.handler(req, res);
+    const proxy = (release: Release) => {
+      res.once('close', release);
+      void upstream.handler(req, res);
+    };
+    const now = upstream.slots.tryAcquire();
+    if (now) {
+      proxy(now);
+      return;
+    }
+    void upstream.slots.acquire(this.config.UPSTREAM_QUEUE_TIMEOUT_MS).then((release) => {
+      if (!release) {
+        this.logger.warn({ service, requestId: requestIdOf(req, res) }, 'upstream busy');
+        sendApiError(req, res, 503, busyMessage(service), { 'retry-after': '1' });
+      } else if (res.destroyed || res.writableEnded) {
+        // The client left while waiting.
+        release();
+      } else {
+        proxy(release);
+      }
+    });
+  }
+
+  /**
+   * A GET the gateway makes itself on the service's pooled connections, with the request's id and
+   * the visitor's address, read whole; rejects with UpstreamFailure after UPSTREAM_TIMEOUT_MS or
+   * when the service cannot be reached.
+   */
+  get(
+    service: ServiceName,
+    target: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    client: string,
+  ): Promise<UpstreamAnswer> {
+    const upstream = this.upstreams.get(service);
+    if (!upstream) return Promise.reject(new Error(`No upstream for ${service}`));
+    return upstream.slots.acquire(this.config.UPSTREAM_QUEUE_TIMEOUT_MS).then((release) => {
+      if (!release) {
+        this.logger.warn({ service, requestId: requestIdOf(req, res) }, 'upstream busy');
+        throw new UpstreamFailure(service, false, true);
+      }
+      return this.getWithSlot(upstream, service, target, req, res, client).finally(release);
+    });
+  }
+
+  private getWithSlot(
+    upstream: Upstream,
+    service: ServiceName,
+    target: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    client: string,
+  ): Promise<UpstreamAnswer> {
+    const url = new URL(target, upstream.target);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const fail = (timedOut: boolean, error?: Error) => {
+        if (settled) return;
+        settled = true;
+        this.logger.warn(
+          { service, timedOut, code: (error as { code?: string } | undefined)?.code },
+          'upstream request failed',
+        );
+        reject(new UpstreamFailure(service, timedOut));
+      };
+      const outgoing = send(
+        url,
+        {
+          method: 'GET',
+          agent: upstream.agent,
+          timeout: this.config.UPSTREAM_TIMEOUT_MS,
+          headers: {
+            accept: 'application/json',
+            [REQUEST_ID_HEADER]: requestIdOf(req, res),
+            [CLIENT_ADDRESS_HEADER]: client,
+          },
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          answer.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > MAX_ANSWER_BYTES) answer.destroy(new Error('answer too large'));
+            else chunks.push(chunk);
+          });
+          answer.once('error', (error) => fail(false, error));
+          answer.once('end', () => {
+            if (settled) return;
+            settled = true;
+            resolve({
+              status: answer.statusCode ?? 502,
+              headers: answer.headers,
+              body: Buffer.concat(chunks),
+            });
+          });
+        },
+      );
+      outgoing.once('timeout', () => {
+        outgoing.destroy();
+        fail(true);
+      });
+      outgoing.once('error', (error) => fail(false, error));
+      outgoing.end();
+    });
   }
 
   /** Runs after the listener has drained, so in-flight proxied requests keep their sockets. */
@@ -86,9 +238,7 @@ export class UpstreamProxy implements OnApplicationShutdown {
 
   private createUpstream(service: ServiceName): Upstream {
     const target = upstreamUrlOf(this.config, service);
-    const agent = target.startsWith('https:')
-      ? new HttpsAgent(AGENT_OPTIONS)
-      : new Agent(AGENT_OPTIONS);
+    const agent = pooledAgent(target.startsWith('https:'), this.config.UPSTREAM_MAX_SOCKETS);
     const handler = createProxyMiddleware<IncomingMessage, ServerResponse>({
       target,
       agent,
@@ -109,7 +259,7 @@ export class UpstreamProxy implements OnApplicationShutdown {
         error: (error, req, res) => this.onProxyError(service, error, req, res as ServerResponse),
       },
     });
-    return { agent, handler };
+    return { target, agent, handler, slots: new ConnectionSlots(this.config.UPSTREAM_MAX_SOCKETS) };
   }
 
   private onProxyError(

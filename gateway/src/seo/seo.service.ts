@@ -1,5 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { LIST_LIMIT, PRIVATE_PAGES, PUBLIC_PAGES, SEO_PATHS } from '@probedge/proto';
+import {
+  CONTENT_CATEGORIES,
+  guideCategoryPage,
+  LIST_LIMIT,
+  PRIVATE_PAGES,
+  PUBLIC_PAGES,
+  SEO_PATHS,
+} from '@probedge/proto';
 import type { GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
 
@@ -8,6 +15,7 @@ const FETCH_TIMEOUT_MS = 3000;
 
 interface ListedItem {
   slug: string;
+  category?: string;
   createdAt?: string;
 }
 
@@ -57,6 +65,10 @@ export class SeoService {
     };
     const entries = [
       ...PUBLIC_PAGES.map((page) => ({ loc: this.url(page), lastmod: undefined })),
+      // A category page with no guide in it is not worth a crawler's visit.
+      ...CONTENT_CATEGORIES.filter((category) =>
+        this.lastItems.guides.some((item) => item.category === category),
+      ).map((category) => ({ loc: this.url(guideCategoryPage(category)), lastmod: undefined })),
       ...this.lastItems.guides.map((item) => ({
         loc: this.url(`/guide/${item.slug}`),
         lastmod: item.createdAt?.slice(0, 10),

@@ -1,4 +1,4 @@
-import { PAGE_REDIRECTS, PRIVATE_PAGES, PUBLIC_PAGES } from '@probedge/proto';
+import { GUIDE_CATEGORY_PAGES, PAGE_REDIRECTS, PRIVATE_PAGES, PUBLIC_PAGES } from '@probedge/proto';
 
 /** Every guide and blog item has its page under these prefixes (one slug segment each). */
 const ITEM_PAGE = /^\/(?:guide|blog)\/[^/]+$/;
@@ -6,7 +6,7 @@ const ITEM_PAGE = /^\/(?:guide|blog)\/[^/]+$/;
 /** Old addresses the app answers with a permanent redirect, query kept. */
 const REDIRECTS: ReadonlyMap<string, string> = new Map(Object.entries(PAGE_REDIRECTS));
 
-const PAGES = new Set<string>([...PUBLIC_PAGES, ...PRIVATE_PAGES]);
+const PAGES = new Set<string>([...PUBLIC_PAGES, ...GUIDE_CATEGORY_PAGES, ...PRIVATE_PAGES]);
 
 // The app's router ignores case and a trailing slash, so the status it implies must too.
 function normalise(pathname: string): string {

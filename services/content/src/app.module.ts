@@ -22,13 +22,17 @@ import { NewsletterController } from './newsletter/newsletter.controller';
 import { NewsletterRepository } from './newsletter/newsletter.repository';
 import { NewsletterService } from './newsletter/newsletter.service';
 import { PrismaService } from './prisma/prisma.service';
+import { SearchController } from './search/search.controller';
+import { SearchRepository } from './search/search.repository';
+import { SearchService } from './search/search.service';
 import { SyncService } from './sync/sync.service';
 
 export const SERVICE_NAME = 'content';
 
 export const OPENAPI = {
   title: 'ProbEdge content service',
-  description: 'Guides, blogs and the FAQ. Educational content only, not investment advice.',
+  description:
+    'Guides, blogs, their search and the FAQ. Educational content only, not investment advice.',
 };
 
 @Module({})
@@ -41,6 +45,7 @@ export class AppModule implements NestModule {
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
       controllers: [
         ContentController,
+        SearchController,
         FaqController,
         NewsletterController,
         BriefingPreviewController,
@@ -51,6 +56,8 @@ export class AppModule implements NestModule {
         ContentCache,
         ContentRepository,
         ContentService,
+        SearchRepository,
+        SearchService,
         FaqRepository,
         FaqService,
         SyncService,
@@ -67,10 +74,10 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    // Texts change only when a sync runs; shared caches may keep them as long as this service does.
-    // Never the newsletter: its answers are about one visitor.
+    // Texts, and so searches of them, change only when a sync runs; shared caches may keep them as
+    // long as this service does. Never the newsletter: its answers are about one visitor.
     consumer
       .apply(sharedCache(this.config.CONTENT_CACHE_SECONDS))
-      .forRoutes(ContentController, FaqController);
+      .forRoutes(ContentController, SearchController, FaqController);
   }
 }

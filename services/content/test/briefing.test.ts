@@ -92,6 +92,7 @@ describe('the morning briefing (outbox, SMTP pool, retries, one-click unsubscrib
         description: 'What the first half hour says about the day.',
         category: 'fundamentals',
         content: '# Reading the open',
+        plainContent: 'Reading the open',
         createdAt: new Date(),
         checksum: 'test',
       },

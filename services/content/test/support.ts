@@ -15,12 +15,16 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The real app on a database of its own, reading content from the given folder. */
+/**
+ * The real app on a database of its own, reading content from the given folder. A test that
+ * prepares the database itself (one migrated part-way, say) hands it in; it is dropped on close.
+ */
 export async function startTestApp(
   contentDir: string,
   env: NodeJS.ProcessEnv = {},
+  prepared?: TestDatabase,
 ): Promise<TestContext> {
-  const database = await createTestDatabase('probedge_content', MIGRATIONS_DIR);
+  const database = prepared ?? (await createTestDatabase('probedge_content', MIGRATIONS_DIR));
   const config = loadContentConfig({
     DATABASE_URL: database.url,
     CONTENT_DIR: contentDir,

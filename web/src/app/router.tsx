@@ -27,6 +27,11 @@ function page<Name extends string>(
 const screens: RouteObject[] = [
   page('/', () => import('../features/home/components/home-page'), 'HomePage'),
   page('/guides', () => import('../features/content/components/guides-page'), 'GuidesPage'),
+  page(
+    '/guides/category/:category',
+    () => import('../features/content/components/guide-category-page'),
+    'GuideCategoryPage',
+  ),
   page('/blogs', () => import('../features/content/components/blogs-page'), 'BlogsPage'),
   page('/guide/:slug', () => import('../features/content/components/article-page'), 'ArticlePage'),
   page('/blog/:slug', () => import('../features/content/components/article-page'), 'ArticlePage'),
@@ -69,6 +74,7 @@ const screens: RouteObject[] = [
   page('/demo', () => import('../features/demo/components/demo-page'), 'DemoPage'),
   page('/research', () => import('../features/research/components/research-page'), 'ResearchPage'),
   page('/faq', () => import('../features/faq/components/faq-page'), 'FaqPage'),
+  page('/search', () => import('../features/search/components/search-page'), 'SearchPage'),
   page('/terms', () => import('../features/legal/components/legal-page'), 'TermsPage'),
   page('/privacy', () => import('../features/legal/components/legal-page'), 'PrivacyPage'),
   page('/cookies', () => import('../features/legal/components/legal-page'), 'CookiesPage'),

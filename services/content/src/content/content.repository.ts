@@ -5,7 +5,10 @@ import { PrismaService } from '../prisma/prisma.service';
 import type { ContentSource } from '../sync/content-files.util';
 
 export type ContentRow = ContentItem;
-export type ContentListRow = Omit<ContentItem, 'content' | 'checksum' | 'syncedAt' | 'kind'>;
+export type ContentListRow = Omit<
+  ContentItem,
+  'content' | 'plainContent' | 'checksum' | 'syncedAt' | 'kind'
+>;
 
 export interface SyncCounts {
   created: number;
@@ -57,6 +60,7 @@ export class ContentRepository {
           description: source.description,
           category: source.category,
           content: source.content,
+          plainContent: source.plainContent,
           createdAt: source.createdAt,
           checksum: source.checksum,
           syncedAt: new Date(),

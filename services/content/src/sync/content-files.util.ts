@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONTENT_KINDS, SLUG_PATTERN, type ContentKind } from '@probedge/proto';
 import matter from 'gray-matter';
+import { markdownToPlainText, PLAIN_TEXT_VERSION } from './markdown-text.util';
 
 export interface ContentSource {
   kind: ContentKind;
@@ -12,6 +13,8 @@ export interface ContentSource {
   category: string;
   createdAt: Date;
   content: string;
+  /** The body without its Markdown syntax: what search indexes and quotes. */
+  plainContent: string;
   checksum: string;
 }
 
@@ -91,7 +94,18 @@ export function parseContentFile(
   const content = parsed.content.trim();
   if (content === '') problems.push(`${where}: the article has no body`);
   if (problems.length > before || !createdAt) return undefined;
-  return { kind, slug, title, description, category, createdAt, content, checksum: checksum(text) };
+  return {
+    kind,
+    slug,
+    title,
+    description,
+    category,
+    createdAt,
+    content,
+    plainContent: markdownToPlainText(content),
+    // A new conversion changes every checksum, so the next sync rewrites the plain texts too.
+    checksum: checksum(`plain-text-v${PLAIN_TEXT_VERSION}\n${text}`),
+  };
 }
 
 async function markdownFiles(dir: string): Promise<string[]> {

@@ -135,3 +135,42 @@ export const NavItem = styled(Link)`
     }
   }
 `;
+
+/** The site search field: beside the brand on wide screens, on a row of its own on narrow ones. */
+export const HeaderSearch = styled.form`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-left: auto;
+
+  input {
+    width: 14rem;
+    min-height: 40px;
+    padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+    border: 1px solid ${({ theme }) => theme.colors.navyBorder};
+    border-radius: ${({ theme }) => theme.radii.pill};
+    background: ${({ theme }) => theme.colors.navyRaised};
+    color: ${({ theme }) => theme.colors.onNavy};
+    font: inherit;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+
+  input::placeholder {
+    color: ${({ theme }) => theme.colors.onNavyMuted};
+  }
+
+  input:focus-visible {
+    outline: ${({ theme }) => theme.focusRingOnNavy};
+    outline-offset: 1px;
+  }
+
+  ${({ theme }) => theme.media.belowMd} {
+    order: 3;
+    flex-basis: 100%;
+    margin-left: 0;
+
+    input {
+      flex: 1;
+      width: auto;
+    }
+  }
+`;

@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { SEARCH_LIMITS } from '@probedge/proto';
 import { appConfig } from '../../lib/config';
 import { isNavLinkActive, NAV_LINKS } from './nav-links';
 import {
   BrandBlock,
   BrandLink,
   Header,
+  HeaderSearch,
   Inner,
   MenuButton,
   Nav,
@@ -19,6 +21,17 @@ const NAV_ID = 'primary-navigation';
 export function SiteHeader() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const navigate = useNavigate();
+
+  // The field is uncontrolled: it only hands its words to the search page, which owns the query.
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const field = event.currentTarget.elements.namedItem('q') as HTMLInputElement;
+    const query = field.value.trim();
+    if (!query) return;
+    field.value = '';
+    void navigate(`/search?${new URLSearchParams({ q: query }).toString()}`);
+  };
 
   // A followed link should leave the small-screen menu closed on the next page.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -30,6 +43,16 @@ export function SiteHeader() {
           <BrandLink to="/">{appConfig.brandName}</BrandLink>
           <Subtitle>{appConfig.brandSubtitle}</Subtitle>
         </BrandBlock>
+        <HeaderSearch role="search" action="/search" onSubmit={search}>
+          <input
+            type="search"
+            name="q"
+            aria-label="Search the site"
+            placeholder="Search"
+            maxLength={SEARCH_LIMITS.maxQuery}
+            autoComplete="off"
+          />
+        </HeaderSearch>
         <MenuButton
           type="button"
           aria-expanded={menuOpen}

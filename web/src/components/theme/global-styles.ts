@@ -43,6 +43,19 @@ export const GlobalStyles = createGlobalStyle`
     outline-offset: 2px;
   }
 
+  /* Text for screen readers only (a field's label where the layout shows none). */
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+
   ${({ theme }) => theme.media.reducedMotion} {
     *, *::before, *::after {
       animation-duration: 0.01ms !important;

@@ -1,3 +1,4 @@
+import { guideCategoryPage } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { collectionPage } from '../../../components/seo/structured-data';
 import { CtaPanel } from '../../../components/ui/cta-panel';
@@ -13,6 +14,7 @@ import {
 import { Spinner } from '../../../components/ui/spinner';
 import { useGuideCategories } from '../hooks/use-guide-categories';
 import { ContentCard } from './content-card';
+import { CategoryLink } from './guide-category-page.styles';
 
 const TITLE = 'Trading Guides';
 const DESCRIPTION =
@@ -60,6 +62,7 @@ export function GuidesPage() {
                 description={guide.description}
                 action="Read Guide →"
               />
+              <CategoryLink to={guideCategoryPage(category)}>All {label} guides →</CategoryLink>
             </li>
           ))}
         </CardGrid>

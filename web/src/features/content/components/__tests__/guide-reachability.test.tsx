@@ -82,11 +82,20 @@ describe("a guide's category", () => {
     const reached = new Set<string | null>();
     const cards = renderRoute('/guides', guideStubs());
     const grid = await screen.findByRole('list', { name: 'Guide topics' });
-    const cardLinks = hrefs(within(grid).getAllByRole('link'));
+    const firstSteps = hrefs(within(grid).getAllByRole('link'));
     cards.unmount();
 
-    for (const href of cardLinks) {
+    for (const href of firstSteps) {
       reached.add(href);
+      if (href?.startsWith('/guides/category/')) {
+        // A topic's page of every guide: its cards are the second step.
+        const page = renderRoute(href, guideStubs());
+        const list = await screen.findByRole('list', { name: / guides$/ });
+        for (const link of within(list).getAllByRole('link'))
+          reached.add(link.getAttribute('href'));
+        page.unmount();
+        continue;
+      }
       const page = await renderGuidePage(href!);
       const more = screen.queryByRole('navigation', { name: /^More / });
       for (const link of more ? within(more).getAllByRole('link') : []) {
@@ -95,10 +104,32 @@ describe("a guide's category", () => {
       page.unmount();
     }
 
-    expect([...reached].sort()).toEqual(
+    const guides = [...reached].filter((href) => href?.startsWith('/guide/')).sort();
+    expect(guides).toEqual(
       GUIDES.filter((guide) => guide.category !== 'forex')
         .map((guide) => `/guide/${guide.slug}`)
         .sort(),
     );
+  });
+
+  it('has a page per known category listing all its guides, and none for an unknown one', async () => {
+    const page = renderRoute('/guides/category/risk-management', guideStubs());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Risk Management Guides' }),
+    ).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Risk Management guides' });
+    expect(hrefs(within(list).getAllByRole('link'))).toEqual([
+      '/guide/ruin-and-drawdown',
+      '/guide/portfolio-heat',
+      '/guide/stop-placement',
+    ]);
+    expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/guides\/category\/risk-management$/),
+    );
+    page.unmount();
+
+    renderRoute('/guides/category/forex', guideStubs());
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/not found/i);
   });
 });

@@ -15,7 +15,9 @@ describe('guides page', () => {
     renderRoute('/guides', { '/api/guides': { body: GUIDES } });
 
     const grid = await screen.findByRole('list', { name: 'Guide topics' });
-    const cards = within(grid).getAllByRole('link');
+    const cards = within(grid)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href')?.startsWith('/guide/'));
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
       'Day Trading First Steps',
       'Swing Basics',
@@ -45,6 +47,25 @@ describe('guides page', () => {
       '/guide/swing-basics',
       '/guide/mind-1',
     ]);
+  });
+
+  it("links each topic to its category's page of every guide", async () => {
+    const { user, location } = renderRoute('/guides', { '/api/guides': { body: GUIDES } });
+
+    const links = await screen.findAllByRole('link', { name: /^All .* guides →$/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/guides/category/day-trading',
+      '/guides/category/swing-trading',
+      '/guides/category/psychology-mindset',
+    ]);
+    await user.click(links[0]);
+    expect(location().pathname).toBe('/guides/category/day-trading');
+    const list = await screen.findByRole('list', { name: 'Day Trading guides' });
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Day Trading First Steps', 'Day Trading Second']);
   });
 
   it('shows the loading spinner while guides are on their way', async () => {

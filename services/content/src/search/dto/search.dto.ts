@@ -1,0 +1,95 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CONTENT_KINDS, SEARCH_LIMITS } from '@probedge/proto';
+import type { ContentKind, SearchResponse, SearchResult, SearchSnippetPart } from '@probedge/proto';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, registerDecorator, type ValidationArguments } from 'class-validator';
+import { checkSearchQuery, cleanSearchQuery } from '../search-query.util';
+
+export const TYPE_MESSAGE = `type must be one of ${CONTENT_KINDS.join(', ')}`;
+export const LIMIT_MESSAGE = `limit must be an integer from 1 to ${SEARCH_LIMITS.maxLimit}`;
+
+// Compared as text so "1e1", "05", " 5", "0x10" or a repeated parameter never pass as numbers.
+const LIMITS = Array.from({ length: SEARCH_LIMITS.maxLimit }, (_, index) => String(index + 1));
+
+/** `q`, cleaned (control characters to spaces, trimmed) before its length is checked. */
+function IsSearchQuery(): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' ? cleanSearchQuery(value) : value,
+    )(target, propertyName);
+    registerDecorator({
+      name: 'isSearchQuery',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      validator: {
+        validate: (value: unknown) => checkSearchQuery(value).ok,
+        defaultMessage: (args?: ValidationArguments) => {
+          const verdict = checkSearchQuery(args?.value);
+          return verdict.ok ? 'q is not a valid query' : verdict.reason;
+        },
+      },
+    });
+  };
+}
+
+export class SearchQueryDto {
+  @ApiProperty({
+    minLength: SEARCH_LIMITS.minQuery,
+    maxLength: SEARCH_LIMITS.maxQuery,
+    example: 'position sizing',
+    description:
+      'Words to find, in web-search syntax: "quoted phrase", or, -excluded. Control characters count as spaces; the length is checked after trimming.',
+  })
+  @IsSearchQuery()
+  q!: string;
+
+  @ApiPropertyOptional({ enum: CONTENT_KINDS, description: 'Only guides or only blogs' })
+  @IsOptional()
+  @IsIn(CONTENT_KINDS, { message: TYPE_MESSAGE })
+  type?: ContentKind;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: SEARCH_LIMITS.maxLimit,
+    default: SEARCH_LIMITS.defaultLimit,
+    description: 'How many hits, best first',
+  })
+  @IsOptional()
+  @IsIn(LIMITS, { message: LIMIT_MESSAGE })
+  limit?: string;
+}
+
+export class SearchSnippetPartDto implements SearchSnippetPart {
+  @ApiProperty({ description: 'Plain text, never HTML' }) text!: string;
+  @ApiProperty({ description: 'Whether this part matched the query' }) highlight!: boolean;
+}
+
+export class SearchResultDto implements SearchResult {
+  @ApiProperty({ enum: CONTENT_KINDS }) type!: ContentKind;
+  @ApiProperty({ description: 'The slug', example: 'position-sizing-basics' }) id!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ description: 'The page on the site', example: '/guide/position-sizing-basics' })
+  url!: string;
+  @ApiProperty({
+    type: [SearchSnippetPartDto],
+    description:
+      'Up to two fragments of the body around the matches; the description when only the title or description matched',
+  })
+  snippet!: SearchSnippetPartDto[];
+  @ApiProperty() category!: string;
+  @ApiProperty({ format: 'date-time' }) publishedAt!: string;
+  @ApiProperty({
+    description:
+      'PostgreSQL ts_rank_cd with normalisation 32 (0 to 1) over title (weight A), description (B) and body (C); higher is better',
+  })
+  rank!: number;
+}
+
+export class SearchResponseDto implements SearchResponse {
+  @ApiProperty({ description: 'The query as searched: control characters as spaces, trimmed' })
+  query!: string;
+  @ApiProperty({ enum: [...CONTENT_KINDS, 'all'] }) type!: ContentKind | 'all';
+  @ApiProperty({ type: [SearchResultDto], description: 'Best first, then newest first' })
+  results!: SearchResultDto[];
+}
