@@ -48,6 +48,11 @@ describe('sitemap.xml and robots.txt', () => {
     expect(res.text).toContain('Disallow: /account');
     expect(res.text).toContain('Disallow: /search');
     expect(res.text).toContain('Sitemap: http://localhost:8080/sitemap.xml');
+    // The Atom feeds are open to crawlers, listed beside the sitemap.
+    expect(res.text).toMatch(/Allow: \/api\/feeds\/\nDisallow: \/api\//);
+    for (const feed of ['guides', 'blogs', 'daily-analysis']) {
+      expect(res.text).toContain(`Sitemap: http://localhost:8080/api/feeds/${feed}`);
+    }
   });
 });
 

@@ -7,3 +7,4 @@ export * from './routes';
 export * from './services';
 export * from './pages';
 export * from './offer';
+export * from './site-feeds';

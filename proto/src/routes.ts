@@ -36,6 +36,18 @@ export const ROUTES: readonly RouteDefinition[] = [
     service: 'content',
     summary: 'One blog with its content',
   },
+  {
+    method: 'GET',
+    path: '/api/feeds/guides',
+    service: 'content',
+    summary: 'Atom feed of the newest guides',
+  },
+  {
+    method: 'GET',
+    path: '/api/feeds/blogs',
+    service: 'content',
+    summary: 'Atom feed of the newest blog posts',
+  },
   { method: 'GET', path: '/api/faq', service: 'content', summary: 'Frequently asked questions' },
   {
     method: 'GET',
@@ -95,6 +107,12 @@ export const ROUTES: readonly RouteDefinition[] = [
     summary: "Today's market analysis",
   },
   { method: 'GET', path: '/api/daily-opinion', service: 'insights', summary: "Today's opinion" },
+  {
+    method: 'GET',
+    path: '/api/feeds/daily-analysis',
+    service: 'insights',
+    summary: 'Atom feed of the newest daily analyses',
+  },
   {
     method: 'POST',
     path: '/api/generate-analysis',

@@ -67,7 +67,7 @@ const today = new Date().toISOString().slice(0, 10);
 
 describe('prerendered pages', () => {
   let browser: Browser;
-  let guide: { slug: string; title: string; description: string };
+  let guide: { slug: string; title: string; description: string; content: string };
   let faqCount: number;
 
   beforeAll(async () => {
@@ -184,6 +184,12 @@ describe('prerendered pages', () => {
       const page = await context.newPage();
       await page.goto(`${baseUrl()}/guide/${guide.slug}`);
       expect(await page.locator('h1').first().innerText()).toBe(guide.title);
+      // The article's structure is in the prerendered HTML: its Markdown sections as <h2>s.
+      const sections = [...guide.content.matchAll(/^## (.+)$/gm)].map((match) => match[1].trim());
+      expect(sections.length).toBeGreaterThan(0);
+      expect(await page.locator('main h2').allInnerTexts()).toEqual(
+        expect.arrayContaining(sections),
+      );
       await page.goto(`${baseUrl()}/faq`);
       expect(await page.locator('main').innerText()).toContain('?');
       await page.goto(`${baseUrl()}/subscribe`);

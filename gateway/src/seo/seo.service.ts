@@ -6,6 +6,7 @@ import {
   PRIVATE_PAGES,
   PUBLIC_PAGES,
   SEO_PATHS,
+  SITE_FEEDS,
 } from '@probedge/proto';
 import type { GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
@@ -47,10 +48,14 @@ export class SeoService {
     return [
       'User-agent: *',
       'Allow: /',
+      // The feeds are for readers and crawlers alike; the longer rule wins over Disallow: /api/.
+      'Allow: /api/feeds/',
       'Disallow: /api/',
       ...PRIVATE_PAGES.map((page) => `Disallow: ${page}`),
       '',
       `Sitemap: ${this.url(SEO_PATHS.sitemap)}`,
+      // Atom feeds are accepted as sitemaps too: they tell crawlers what changed most recently.
+      ...Object.values(SITE_FEEDS).map((feed) => `Sitemap: ${this.url(feed.path)}`),
       '',
     ].join('\n');
   }

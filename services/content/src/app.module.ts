@@ -18,6 +18,8 @@ import { ContentService } from './content/content.service';
 import { FaqController } from './faq/faq.controller';
 import { FaqRepository } from './faq/faq.repository';
 import { FaqService } from './faq/faq.service';
+import { FeedsController } from './feeds/feeds.controller';
+import { FeedsService } from './feeds/feeds.service';
 import { NewsletterController } from './newsletter/newsletter.controller';
 import { NewsletterRepository } from './newsletter/newsletter.repository';
 import { NewsletterService } from './newsletter/newsletter.service';
@@ -45,6 +47,7 @@ export class AppModule implements NestModule {
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
       controllers: [
         ContentController,
+        FeedsController,
         SearchController,
         FaqController,
         NewsletterController,
@@ -56,6 +59,7 @@ export class AppModule implements NestModule {
         ContentCache,
         ContentRepository,
         ContentService,
+        FeedsService,
         SearchRepository,
         SearchService,
         FaqRepository,
@@ -74,10 +78,10 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    // Texts, and so searches of them, change only when a sync runs; shared caches may keep them as
-    // long as this service does. Never the newsletter: its answers are about one visitor.
+    // Texts, and so searches and feeds of them, change only when a sync runs; shared caches may
+    // keep them as long as this service does. Never the newsletter: its answers are about one visitor.
     consumer
       .apply(sharedCache(this.config.CONTENT_CACHE_SECONDS))
-      .forRoutes(ContentController, SearchController, FaqController);
+      .forRoutes(ContentController, FeedsController, SearchController, FaqController);
   }
 }

@@ -10,6 +10,8 @@ import { KitModule, sharedCache } from '@probedge/kit';
 import { DailyController } from './api/daily.controller';
 import { GenerateService } from './api/generate.service';
 import { INSIGHTS_CONFIG, type InsightsConfig } from './config/env';
+import { FeedsController } from './feeds/feeds.controller';
+import { FeedsService } from './feeds/feeds.service';
 import { DailyItemsRepository } from './items/daily-items.repository';
 import { InsightsQueue } from './jobs/insights.queue';
 import { PrismaService } from './prisma/prisma.service';
@@ -43,8 +45,8 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
-      controllers: [DailyController],
-      providers: [...coreProviders(config), GenerateService, QueueReadiness],
+      controllers: [DailyController, FeedsController],
+      providers: [...coreProviders(config), GenerateService, FeedsService, QueueReadiness],
     };
   }
 
@@ -58,5 +60,10 @@ export class AppModule implements NestModule {
         { path: 'api/daily-analysis', method: RequestMethod.GET },
         { path: 'api/daily-opinion', method: RequestMethod.GET },
       );
+    // The feed names no day, so it may be kept across the day's end; it changes only when the
+    // worker writes an item, which it announces.
+    consumer
+      .apply(sharedCache(seconds))
+      .forRoutes({ path: 'api/feeds/daily-analysis', method: RequestMethod.GET });
   }
 }

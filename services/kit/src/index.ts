@@ -19,3 +19,4 @@ export * from './mail/email-address';
 export * from './mail/is-mail-address';
 export * from './time/market-date';
 export * from './http/admin-token';
+export * from './feeds/atom';

@@ -9,6 +9,8 @@ export type ContentListRow = Omit<
   ContentItem,
   'content' | 'plainContent' | 'checksum' | 'syncedAt' | 'kind'
 >;
+/** A list row with its Markdown: what a feed entry is written from. */
+export type ContentFeedRow = ContentListRow & Pick<ContentItem, 'content'>;
 
 export interface SyncCounts {
   created: number;
@@ -36,6 +38,16 @@ export class ContentRepository {
       where: { kind },
       select: LIST_FIELDS,
       orderBy: [{ createdAt: 'desc' }, { slug: 'asc' }],
+    });
+  }
+
+  /** The `take` newest items with their text, in list order. */
+  newest(kind: ContentKind, take: number): Promise<ContentFeedRow[]> {
+    return this.prisma.contentItem.findMany({
+      where: { kind },
+      select: { ...LIST_FIELDS, content: true },
+      orderBy: [{ createdAt: 'desc' }, { slug: 'asc' }],
+      take,
     });
   }
 

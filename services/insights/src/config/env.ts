@@ -9,6 +9,8 @@ export const configShape = {
   ...baseShape,
   /** Named in the language model's instructions, so generated texts speak for this site. */
   BRAND_NAME: brandShape.BRAND_NAME,
+  /** Public origin of the site; the daily-analysis feed's links and ids point at it. */
+  PUBLIC_URL: env.url('http://localhost:8080'),
   PORT: env.port(DEFAULT_SERVICE_PORTS.insights),
   DATABASE_URL: env.postgresUrl('postgresql://postgres@127.0.0.1:5432/probedge_insights'),
   DATABASE_POOL_MAX: env.positiveInt(10),

@@ -29,6 +29,16 @@ export class DailyItemsRepository {
     });
   }
 
+  /** The items of a kind for the `take` latest market dates, latest first. */
+  newest(kind: DailyKind, take: number) {
+    return this.prisma.dailyItem.findMany({
+      where: { kind },
+      select: { marketDate: true, content: true, createdAt: true },
+      orderBy: { marketDate: 'desc' },
+      take,
+    });
+  }
+
   /**
    * Stores an item. A later generation replaces the text; an equal or earlier one (a retry of a job
    * that already wrote, or a slow replica) leaves the stored row as it is.

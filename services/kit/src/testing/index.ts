@@ -5,3 +5,4 @@ export * from './metrics';
 export * from './tcp-proxy';
 export * from './node-process';
 export * from './smtp-inbox';
+export * from './atom-feed';

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router-dom';
+import { ATOM_MEDIA_TYPE, SITE_FEEDS, siteFeedTitle, type SiteFeed } from '@probedge/proto';
 import { appConfig } from '../../lib/config';
 import { canonicalUrl, serializeJsonLd, type JsonLd } from './structured-data';
 
@@ -13,6 +14,8 @@ interface PageMetaProps {
   structuredData?: readonly JsonLd[];
   /** For screens that should stay out of search results, such as not-found. */
   noIndex?: boolean;
+  /** Atom feeds of what the page shows, announced to feed readers and browsers. */
+  feeds?: readonly SiteFeed[];
 }
 
 // React hoists <title>, <meta> and <link> into <head> and removes them when the page unmounts.
@@ -24,6 +27,7 @@ export function PageMeta({
   type = 'website',
   structuredData = [],
   noIndex = false,
+  feeds = [],
 }: PageMetaProps) {
   const location = useLocation();
   const url = canonicalUrl(path ?? location.pathname);
@@ -43,6 +47,15 @@ export function PageMeta({
       <meta name="twitter:card" content="summary" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
+      {feeds.map((feed) => (
+        <link
+          key={feed}
+          rel="alternate"
+          type={ATOM_MEDIA_TYPE}
+          title={siteFeedTitle(feed, appConfig.brandName)}
+          href={SITE_FEEDS[feed].path}
+        />
+      ))}
       {structuredData.length > 0 && (
         <script
           type="application/ld+json"

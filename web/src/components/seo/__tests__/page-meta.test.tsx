@@ -1,10 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
-import { HOME_FEED_STUBS, renderRoute } from '../../../test/render-route';
+import { HOME_FEED_STUBS, pending, renderRoute } from '../../../test/render-route';
 import { serializeJsonLd } from '../structured-data';
 
 function canonicalHref() {
   return document.head.querySelector('link[rel="canonical"]')?.getAttribute('href');
 }
+
+/** The Atom feeds the head announces, as [title, href]. */
+function feedLinks() {
+  return [...document.head.querySelectorAll('link[rel="alternate"]')].map((link) => [
+    link.getAttribute('type'),
+    link.getAttribute('title'),
+    link.getAttribute('href'),
+  ]);
+}
+
+const ATOM = 'application/atom+xml';
 
 function meta(selector: string) {
   return document.head.querySelector(`meta[${selector}]`)?.getAttribute('content');
@@ -69,6 +80,33 @@ describe('PageMeta', () => {
     );
     expect(canonicalHref()).toBe('http://localhost:8080/');
     expect(jsonLd()['@graph'].map((node) => node['@type'])).toEqual(['WebSite', 'Organization']);
+  });
+
+  it.each([
+    ['/', HOME_FEED_STUBS, ['guides', 'blog', 'daily market analysis']],
+    ['/guides', { '/api/guides': { body: [] } }, ['guides']],
+    ['/guide/exit-plans', { '/api/guides/exit-plans': { body: GUIDE } }, ['guides']],
+    ['/blogs', { '/api/blogs': { body: [] } }, ['blog']],
+    ['/blog/exit-plans', { '/api/blogs/exit-plans': { body: GUIDE } }, ['blog']],
+    [
+      '/analysis',
+      {
+        '/api/daily-analysis': () => pending(),
+        '/api/analysis?limit=12': () => pending(),
+      },
+      ['daily market analysis'],
+    ],
+  ])('announces the Atom feeds of %s in the head', async (path, stubs, names) => {
+    renderRoute(path, { '/api/guides': { body: [] }, ...stubs });
+
+    const paths: Record<string, string> = {
+      guides: '/api/feeds/guides',
+      blog: '/api/feeds/blogs',
+      'daily market analysis': '/api/feeds/daily-analysis',
+    };
+    await waitFor(() =>
+      expect(feedLinks()).toEqual(names.map((name) => [ATOM, `ProbEdge ${name}`, paths[name]])),
+    );
   });
 
   it('keeps the not-found screen out of search results', async () => {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { categoryLabel, type ContentItem, type ContentKind } from '@probedge/proto';
+import { categoryLabel, type ContentItem, type ContentKind, type SiteFeed } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { article as articleJsonLd } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
@@ -32,6 +32,7 @@ interface Variant {
   notFoundText: string;
   /** Lists the other guides of the category: /guides links only the first of each. */
   listsCategory: boolean;
+  feed: SiteFeed;
 }
 
 const VARIANTS: Record<ContentKind, Variant> = {
@@ -42,6 +43,7 @@ const VARIANTS: Record<ContentKind, Variant> = {
     notFoundTitle: 'Guide Not Found',
     notFoundText: "The trading guide you're looking for doesn't exist.",
     listsCategory: true,
+    feed: 'guides',
   },
   blog: {
     noun: 'Blog',
@@ -50,6 +52,7 @@ const VARIANTS: Record<ContentKind, Variant> = {
     notFoundTitle: 'Blog Not Found',
     notFoundText: "The trading blog you're looking for doesn't exist.",
     listsCategory: false,
+    feed: 'blogs',
   },
 };
 
@@ -97,6 +100,7 @@ function ArticleView({ article, variant }: { article: ContentItem; variant: Vari
             section: label,
           }),
         ]}
+        feeds={[variant.feed]}
       />
       <ArticleHeader>
         <Eyebrow>{label}</Eyebrow>
@@ -161,6 +165,7 @@ export function ArticlePage() {
             title={`Trading ${variant.noun}`}
             description={`Loading a trading ${variant.noun.toLowerCase()}.`}
             keywords={[`trading ${variant.noun.toLowerCase()}`]}
+            feeds={[variant.feed]}
           />
           <ArticleSkeleton label={`Loading ${variant.noun.toLowerCase()}...`} />
         </>

@@ -30,6 +30,7 @@ export function BlogsPage() {
         description={DESCRIPTION}
         keywords={['trading blog', 'market analysis', 'trading psychology', 'technical patterns']}
         structuredData={[collectionPage({ name: TITLE, description: DESCRIPTION, path: '/blogs' })]}
+        feeds={['blogs']}
       />
       <PageHeader>
         <PageTitle>{TITLE}</PageTitle>

@@ -38,6 +38,7 @@ function CategoryGuides({ category }: { category: ContentCategory }) {
         description={description}
         keywords={[label.toLowerCase(), 'trading guides', `${label.toLowerCase()} guide`]}
         path={path}
+        feeds={['guides']}
         structuredData={[collectionPage({ name: title, description, path })]}
       />
       <BackLink to="/guides">← All guide topics</BackLink>

@@ -38,6 +38,7 @@ export function GuidesPage() {
         structuredData={[
           collectionPage({ name: TITLE, description: DESCRIPTION, path: '/guides' }),
         ]}
+        feeds={['guides']}
       />
       <PageHeader>
         <PageTitle>{TITLE}</PageTitle>

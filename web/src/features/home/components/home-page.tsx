@@ -208,6 +208,7 @@ export function HomePage() {
           'market analysis',
         ]}
         structuredData={[webSite(), organization()]}
+        feeds={['guides', 'blogs', 'dailyAnalysis']}
       />
       <Hero aria-labelledby="home-title">
         <HeroInner>

@@ -23,6 +23,7 @@ export function AnalysisPage() {
         structuredData={[
           collectionPage({ name: TITLE, description: DESCRIPTION, path: '/analysis' }),
         ]}
+        feeds={['dailyAnalysis']}
       />
       <PageHeader>
         <PageTitle>Market Analysis</PageTitle>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { pending, renderRoute } from '../../../../test/render-route';
 import { listItem } from './fixtures';
 
@@ -66,6 +66,17 @@ describe('guides page', () => {
         .getAllByRole('heading')
         .map((heading) => heading.textContent),
     ).toEqual(['Day Trading First Steps', 'Day Trading Second']);
+  });
+
+  it('announces the guides feed in the page head for feed readers', async () => {
+    renderRoute('/guides', { '/api/guides': { body: GUIDES } });
+
+    await waitFor(() => expect(document.title).toBe('Trading Guides | ProbEdge'));
+    const feeds = document.head.querySelectorAll('link[rel="alternate"]');
+    expect(feeds).toHaveLength(1);
+    expect(feeds[0]).toHaveAttribute('type', 'application/atom+xml');
+    expect(feeds[0]).toHaveAttribute('title', 'ProbEdge guides');
+    expect(feeds[0]).toHaveAttribute('href', '/api/feeds/guides');
   });
 
   it('shows the loading spinner while guides are on their way', async () => {
