@@ -16,6 +16,9 @@ import { INGESTION_LISTENERS, IngestionService } from './ingestion/ingestion.ser
 import { NewsGrpcController } from './grpc/news.grpc-controller';
 import { MarketController } from './market/market.controller';
 import { PrismaService } from './prisma/prisma.service';
+import { SearchController } from './search/search.controller';
+import { SearchRepository } from './search/search.repository';
+import { SearchService } from './search/search.service';
 import { SourcesRepository } from './sources/sources.repository';
 
 export const SERVICE_NAME = 'news';
@@ -53,13 +56,17 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
-      controllers: [ArticlesController, MarketController, NewsGrpcController],
-      providers: coreProviders(config),
+      controllers: [ArticlesController, SearchController, MarketController, NewsGrpcController],
+      // Search is the API's alone; the worker shares only coreProviders.
+      providers: [...coreProviders(config), SearchRepository, SearchService],
     };
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    // Lists change only when ingestion writes, and ingestion announces that (ListCache).
-    consumer.apply(sharedCache(this.config.NEWS_CACHE_TTL_SECONDS)).forRoutes(ArticlesController);
+    // Lists and search answers change only when ingestion writes, and ingestion announces that
+    // (ListCache).
+    consumer
+      .apply(sharedCache(this.config.NEWS_CACHE_TTL_SECONDS))
+      .forRoutes(ArticlesController, SearchController);
   }
 }

@@ -299,6 +299,7 @@ export function sampleItemCount(): number {
 export function sampleSources(origin: string): SourceDefinition[] {
   return (Object.keys(STORIES) as Feed[]).map((feed) => ({
     id: `sample-${feed}`,
+    name: `ProbEdge sample ${feed} feed`,
     url: `${origin}/feeds/${feed}.xml`,
     feed,
     ...(feed === 'stocks' ? { category: 'stocks' } : {}),

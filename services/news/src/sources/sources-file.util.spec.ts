@@ -2,13 +2,14 @@ import path from 'node:path';
 import { loadSourcesFile, parseSourcesFile, SourcesFileError } from './sources-file.util';
 
 describe('parseSourcesFile', () => {
-  it('reads sources with optional category and interval', () => {
+  it('reads sources with optional name, category and interval', () => {
     expect(
       parseSourcesFile(
         JSON.stringify([
           { id: 'a', url: 'https://a.example.com/rss', feed: 'business' },
           {
             id: 'b',
+            name: ' Source B ',
             url: 'http://127.0.0.1:9/x',
             feed: 'stocks',
             category: 'stocks',
@@ -21,6 +22,7 @@ describe('parseSourcesFile', () => {
       { id: 'a', url: 'https://a.example.com/rss', feed: 'business' },
       {
         id: 'b',
+        name: 'Source B',
         url: 'http://127.0.0.1:9/x',
         feed: 'stocks',
         category: 'stocks',
@@ -64,5 +66,6 @@ describe('the bundled sources file', () => {
       new Set(['business', 'analysis', 'opinion', 'daytrader', 'stocks', 'general']),
     );
     expect(sources.every((source) => source.url.startsWith('https://'))).toBe(true);
+    expect(sources.every((source) => source.name !== undefined)).toBe(true);
   });
 });

@@ -33,6 +33,7 @@ export class SourcesRepository {
       );
       for (const definition of definitions) {
         const data = {
+          name: definition.name ?? null,
           url: definition.url,
           feed: definition.feed,
           category: definition.category ?? null,

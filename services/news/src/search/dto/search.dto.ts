@@ -1,0 +1,97 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  FEEDS,
+  SEARCH_LIMITS,
+  type SearchResponse,
+  type SearchResult,
+  type SearchSnippetPart,
+} from '@probedge/proto';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, Matches, ValidateBy, type ValidationArguments } from 'class-validator';
+import { cleanSearchQuery, searchQueryProblem } from '../search-query.util';
+
+/** The only type this service answers for; guides and blogs are content's. */
+export const NEWS_SEARCH_TYPE = 'news';
+
+export const SEARCH_LIMIT_MESSAGE = `limit must be an integer from 1 to ${SEARCH_LIMITS.maxLimit}`;
+
+function IsSearchQuery(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isSearchQuery',
+    validator: {
+      validate: (value: unknown) => searchQueryProblem(value) === undefined,
+      defaultMessage: (args?: ValidationArguments) => searchQueryProblem(args?.value) ?? '',
+    },
+  });
+}
+
+export class SearchQuery {
+  @ApiProperty({
+    description:
+      'Words to look for, web-search style: "quoted phrase", or, -excluded. Control characters count as spaces; the ends are trimmed.',
+    minLength: SEARCH_LIMITS.minQuery,
+    maxLength: SEARCH_LIMITS.maxQuery,
+    example: 'interest rates',
+  })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? cleanSearchQuery(value) : value,
+  )
+  @IsSearchQuery()
+  q!: string;
+
+  @ApiPropertyOptional({
+    enum: [NEWS_SEARCH_TYPE],
+    description: 'What to search; this service holds news articles only',
+  })
+  @IsOptional()
+  @IsIn([NEWS_SEARCH_TYPE], { message: 'type must be news: this service searches news only' })
+  type?: typeof NEWS_SEARCH_TYPE;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: SEARCH_LIMITS.maxLimit,
+    default: SEARCH_LIMITS.defaultLimit,
+    description: 'How many results, best first',
+  })
+  @IsOptional()
+  // Checked as text, as the lists' limit is: "1e1", "12.0" or a repeated parameter never pass.
+  @Matches(/^([1-9]|[1-4][0-9]|50)$/, { message: SEARCH_LIMIT_MESSAGE })
+  limit?: string;
+}
+
+/** The validated limit as a number, or the default. */
+export function toSearchLimit(raw: string | undefined): number {
+  return raw === undefined ? SEARCH_LIMITS.defaultLimit : Number(raw);
+}
+
+export class SearchSnippetPartDto implements SearchSnippetPart {
+  @ApiProperty({ description: 'Text as stored; render it as text, never as HTML' }) text!: string;
+  @ApiProperty({ description: 'Whether this part matched the query' }) highlight!: boolean;
+}
+
+export class SearchResultDto implements SearchResult {
+  @ApiProperty({ enum: [NEWS_SEARCH_TYPE] }) type!: typeof NEWS_SEARCH_TYPE;
+  @ApiProperty({ format: 'uuid', description: "The article's id" }) id!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ format: 'uri', description: "The article's own link" }) url!: string;
+  @ApiProperty({
+    type: [SearchSnippetPartDto],
+    description: 'Up to two fragments of the description around the matches; empty without one',
+  })
+  snippet!: SearchSnippetPartDto[];
+  @ApiProperty({ enum: FEEDS, description: "The article's feed" }) category!: string;
+  @ApiProperty({ description: "The source's name", example: 'CNBC' }) source!: string;
+  @ApiProperty({ format: 'date-time' }) publishedAt!: string;
+  @ApiProperty({
+    description: 'ts_rank_cd with normalisation 32 (rank / (rank + 1)): higher is better',
+    example: 0.0909,
+  })
+  rank!: number;
+}
+
+export class SearchResponseDto implements SearchResponse {
+  @ApiProperty({ description: 'The query as searched: cleaned and trimmed' }) query!: string;
+  @ApiProperty({ enum: [NEWS_SEARCH_TYPE] }) type!: typeof NEWS_SEARCH_TYPE;
+  @ApiProperty({ type: [SearchResultDto] }) results!: SearchResultDto[];
+}

@@ -1,0 +1,48 @@
+import { SEARCH_LIMITS } from '@probedge/proto';
+import { cleanSearchQuery, QUERY_LENGTH_MESSAGE, searchQueryProblem } from './search-query.util';
+
+describe('cleanSearchQuery', () => {
+  it('trims the ends', () => {
+    expect(cleanSearchQuery('  interest rates \n')).toBe('interest rates');
+  });
+
+  it('turns every control character into a space, NUL included', () => {
+    const controls = Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)).join('');
+    expect(cleanSearchQuery(`a${controls}b\u007fc`)).toBe(`a${' '.repeat(0x20)}b c`);
+    expect(cleanSearchQuery('zephy\u0000rite')).toBe('zephy rite');
+  });
+
+  it('leaves other text alone: quotes, operators, emoji, right-to-left', () => {
+    for (const text of [`"a" -b or c`, `'; drop table articles; --`, '📈 bull', 'שלום', '\\x']) {
+      expect(cleanSearchQuery(text)).toBe(text);
+    }
+  });
+
+  it('trims Unicode spaces too', () => {
+    expect(cleanSearchQuery('\u00a0\u2003copper\u3000')).toBe('copper');
+  });
+});
+
+describe('searchQueryProblem', () => {
+  it('accepts the shortest and the longest query', () => {
+    expect(searchQueryProblem('ab')).toBeUndefined();
+    expect(searchQueryProblem('a'.repeat(SEARCH_LIMITS.maxQuery))).toBeUndefined();
+  });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(searchQueryProblem('📈'.repeat(SEARCH_LIMITS.maxQuery))).toBeUndefined();
+    expect(searchQueryProblem('📈')).toBe(QUERY_LENGTH_MESSAGE);
+  });
+
+  it('refuses a query too short or too long', () => {
+    expect(searchQueryProblem('')).toBe(QUERY_LENGTH_MESSAGE);
+    expect(searchQueryProblem('a')).toBe(QUERY_LENGTH_MESSAGE);
+    expect(searchQueryProblem('a'.repeat(SEARCH_LIMITS.maxQuery + 1))).toBe(QUERY_LENGTH_MESSAGE);
+    expect(QUERY_LENGTH_MESSAGE).toBe('q must be 2 to 200 characters long after trimming');
+  });
+
+  it('says a missing query is required, and a repeated one is not text', () => {
+    expect(searchQueryProblem(undefined)).toBe('q is required: 2 to 200 characters to search for');
+    expect(searchQueryProblem(['a', 'b'])).toBe('q must be given once, as text');
+  });
+});
