@@ -20,3 +20,5 @@ export * from './mail/is-mail-address';
 export * from './time/market-date';
 export * from './http/admin-token';
 export * from './feeds/atom';
+export * from './search/search-headline';
+export * from './search/search-query';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ContentKind } from '@probedge/proto';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { HEADLINE_OPTIONS } from './search-snippet.util';
+import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE } from '@probedge/kit';
 
 export interface SearchRow {
   kind: ContentKind;
@@ -39,7 +39,9 @@ export class SearchRepository {
       )
       SELECT hits.kind::text AS kind, hits.slug, hits.title, hits.description, hits.category,
         hits.created_at AS "createdAt", hits.rank,
-        ts_headline('english', hits.plain_content, search.query, ${HEADLINE_OPTIONS}) AS headline
+        ts_headline('english',
+          translate(hits.plain_content, ${HEADLINE_TRANSLATE.from}::text, ${HEADLINE_TRANSLATE.to}::text),
+          search.query, ${HEADLINE_OPTIONS}::text) AS headline
       FROM hits, search
       ORDER BY hits.rank DESC, hits.created_at DESC, hits.slug`;
   }

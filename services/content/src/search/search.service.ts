@@ -1,10 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { ContentKind, SearchResponse, SearchResult } from '@probedge/proto';
+import { splitHeadline } from '@probedge/kit';
+import type { SearchSnippetPart } from '@probedge/proto';
 import { SearchRepository, type SearchRow } from './search.repository';
-import { snippetOf } from './search-snippet.util';
 
 // The site's article pages: /guide/<slug> and /blog/<slug> (the lists are /guides and /blogs).
 const PATHS: Record<ContentKind, string> = { guide: '/guide', blog: '/blog' };
+
+/** The snippet of a hit: the headline's parts, or the description when nothing in the body matched. */
+export function snippetOf(headline: string, description: string): SearchSnippetPart[] {
+  const parts = splitHeadline(headline);
+  return parts.some((part) => part.highlight) ? parts : [{ text: description, highlight: false }];
+}
 
 function toResult(row: SearchRow): SearchResult {
   return {

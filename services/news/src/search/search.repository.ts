@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE } from './search-snippet.util';
+import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE } from '@probedge/kit';
 
 export interface SearchRow {
   id: string;

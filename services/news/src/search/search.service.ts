@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SearchResponse, SearchResult } from '@probedge/proto';
 import { NEWS_SEARCH_TYPE } from './dto/search.dto';
 import { SearchRepository, type SearchRow } from './search.repository';
-import { splitSnippet } from './search-snippet.util';
+import { splitHeadline } from '@probedge/kit';
 
 function toResult(row: SearchRow): SearchResult {
   return {
@@ -10,7 +10,7 @@ function toResult(row: SearchRow): SearchResult {
     id: row.id,
     title: row.title,
     url: row.url,
-    snippet: splitSnippet(row.headline),
+    snippet: splitHeadline(row.headline),
     category: row.feed,
     source: row.sourceName,
     publishedAt: row.publishedAt.toISOString(),

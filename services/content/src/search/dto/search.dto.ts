@@ -1,36 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CONTENT_KINDS, SEARCH_LIMITS } from '@probedge/proto';
 import type { ContentKind, SearchResponse, SearchResult, SearchSnippetPart } from '@probedge/proto';
-import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, registerDecorator, type ValidationArguments } from 'class-validator';
-import { checkSearchQuery, cleanSearchQuery } from '../search-query.util';
+import { IsSearchQuery, SEARCH_LIMIT_MESSAGE, SEARCH_LIMIT_PATTERN } from '@probedge/kit';
+import { IsIn, IsOptional, Matches } from 'class-validator';
 
 export const TYPE_MESSAGE = `type must be one of ${CONTENT_KINDS.join(', ')}`;
-export const LIMIT_MESSAGE = `limit must be an integer from 1 to ${SEARCH_LIMITS.maxLimit}`;
-
-// Compared as text so "1e1", "05", " 5", "0x10" or a repeated parameter never pass as numbers.
-const LIMITS = Array.from({ length: SEARCH_LIMITS.maxLimit }, (_, index) => String(index + 1));
-
-/** `q`, cleaned (control characters to spaces, trimmed) before its length is checked. */
-function IsSearchQuery(): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) => {
-    Transform(({ value }: { value: unknown }) =>
-      typeof value === 'string' ? cleanSearchQuery(value) : value,
-    )(target, propertyName);
-    registerDecorator({
-      name: 'isSearchQuery',
-      target: target.constructor,
-      propertyName: String(propertyName),
-      validator: {
-        validate: (value: unknown) => checkSearchQuery(value).ok,
-        defaultMessage: (args?: ValidationArguments) => {
-          const verdict = checkSearchQuery(args?.value);
-          return verdict.ok ? 'q is not a valid query' : verdict.reason;
-        },
-      },
-    });
-  };
-}
 
 export class SearchQueryDto {
   @ApiProperty({
@@ -56,7 +30,7 @@ export class SearchQueryDto {
     description: 'How many hits, best first',
   })
   @IsOptional()
-  @IsIn(LIMITS, { message: LIMIT_MESSAGE })
+  @Matches(SEARCH_LIMIT_PATTERN, { message: SEARCH_LIMIT_MESSAGE })
   limit?: string;
 }
 

@@ -6,24 +6,11 @@ import {
   type SearchResult,
   type SearchSnippetPart,
 } from '@probedge/proto';
-import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, Matches, ValidateBy, type ValidationArguments } from 'class-validator';
-import { cleanSearchQuery, searchQueryProblem } from '../search-query.util';
+import { IsSearchQuery, SEARCH_LIMIT_MESSAGE, SEARCH_LIMIT_PATTERN } from '@probedge/kit';
+import { IsIn, IsOptional, Matches } from 'class-validator';
 
 /** The only type this service answers for; guides and blogs are content's. */
 export const NEWS_SEARCH_TYPE = 'news';
-
-export const SEARCH_LIMIT_MESSAGE = `limit must be an integer from 1 to ${SEARCH_LIMITS.maxLimit}`;
-
-function IsSearchQuery(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isSearchQuery',
-    validator: {
-      validate: (value: unknown) => searchQueryProblem(value) === undefined,
-      defaultMessage: (args?: ValidationArguments) => searchQueryProblem(args?.value) ?? '',
-    },
-  });
-}
 
 export class SearchQuery {
   @ApiProperty({
@@ -33,9 +20,6 @@ export class SearchQuery {
     maxLength: SEARCH_LIMITS.maxQuery,
     example: 'interest rates',
   })
-  @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' ? cleanSearchQuery(value) : value,
-  )
   @IsSearchQuery()
   q!: string;
 
@@ -55,8 +39,7 @@ export class SearchQuery {
     description: 'How many results, best first',
   })
   @IsOptional()
-  // Checked as text, as the lists' limit is: "1e1", "12.0" or a repeated parameter never pass.
-  @Matches(/^([1-9]|[1-4][0-9]|50)$/, { message: SEARCH_LIMIT_MESSAGE })
+  @Matches(SEARCH_LIMIT_PATTERN, { message: SEARCH_LIMIT_MESSAGE })
   limit?: string;
 }
 

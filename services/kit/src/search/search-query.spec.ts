@@ -1,5 +1,10 @@
 import { SEARCH_LIMITS } from '@probedge/proto';
-import { cleanSearchQuery, QUERY_LENGTH_MESSAGE, searchQueryProblem } from './search-query.util';
+import {
+  cleanSearchQuery,
+  SEARCH_LIMIT_PATTERN,
+  SEARCH_QUERY_MESSAGE,
+  searchQueryProblem,
+} from './search-query';
 
 describe('cleanSearchQuery', () => {
   it('trims the ends', () => {
@@ -31,18 +36,27 @@ describe('searchQueryProblem', () => {
 
   it('counts characters, not UTF-16 units', () => {
     expect(searchQueryProblem('📈'.repeat(SEARCH_LIMITS.maxQuery))).toBeUndefined();
-    expect(searchQueryProblem('📈')).toBe(QUERY_LENGTH_MESSAGE);
+    expect(searchQueryProblem('📈')).toBe(SEARCH_QUERY_MESSAGE);
   });
 
   it('refuses a query too short or too long', () => {
-    expect(searchQueryProblem('')).toBe(QUERY_LENGTH_MESSAGE);
-    expect(searchQueryProblem('a')).toBe(QUERY_LENGTH_MESSAGE);
-    expect(searchQueryProblem('a'.repeat(SEARCH_LIMITS.maxQuery + 1))).toBe(QUERY_LENGTH_MESSAGE);
-    expect(QUERY_LENGTH_MESSAGE).toBe('q must be 2 to 200 characters long after trimming');
+    expect(searchQueryProblem('')).toBe(SEARCH_QUERY_MESSAGE);
+    expect(searchQueryProblem('a')).toBe(SEARCH_QUERY_MESSAGE);
+    expect(searchQueryProblem('a'.repeat(SEARCH_LIMITS.maxQuery + 1))).toBe(SEARCH_QUERY_MESSAGE);
+    expect(SEARCH_QUERY_MESSAGE).toBe('q must be 2 to 200 characters long after trimming');
   });
 
   it('says a missing query is required, and a repeated one is not text', () => {
     expect(searchQueryProblem(undefined)).toBe('q is required: 2 to 200 characters to search for');
     expect(searchQueryProblem(['a', 'b'])).toBe('q must be given once, as text');
+  });
+});
+
+describe('SEARCH_LIMIT_PATTERN', () => {
+  it('takes 1 to 50 written plainly, nothing else', () => {
+    for (const ok of ['1', '9', '10', '42', '50']) expect(SEARCH_LIMIT_PATTERN.test(ok)).toBe(true);
+    for (const bad of ['0', '51', '05', '1e1', '12.0', ' 5', '0x10', '-1', '']) {
+      expect(SEARCH_LIMIT_PATTERN.test(bad)).toBe(false);
+    }
   });
 });
