@@ -6,6 +6,7 @@ import {
   startUpstreams,
   stopUpstreams,
   upstreamUrls,
+  useGatewayWithUpstreams,
   type RunningGateway,
   type Upstreams,
 } from './support/gateway';
@@ -40,17 +41,12 @@ function answer(
 }
 
 describe('GET /api/search through the gateway', () => {
+  const fixture = useGatewayWithUpstreams({ UPSTREAM_TIMEOUT_MS: 300 });
   let upstreams: Upstreams;
   let gateway: RunningGateway;
 
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
-    gateway = await startGateway({ ...upstreamUrls(upstreams), UPSTREAM_TIMEOUT_MS: 300 });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await stopUpstreams(upstreams);
+  beforeAll(() => {
+    ({ upstreams, gateway } = fixture);
   });
 
   beforeEach(() => Object.values(upstreams).forEach((upstream) => upstream.reset()));

@@ -2,10 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { waitFor } from '@probedge/kit/testing';
 import {
   send,
-  startGateway,
-  startUpstreams,
-  stopUpstreams,
-  upstreamUrls,
+  useGatewayWithUpstreams,
   type RawResponse,
   type RunningGateway,
   type Upstreams,
@@ -27,22 +24,16 @@ function holdBilling(upstreams: Upstreams): { held: ServerResponse[]; release: (
 }
 
 describe('a service whose connections are all taken', () => {
+  const fixture = useGatewayWithUpstreams({
+    UPSTREAM_MAX_SOCKETS: 3,
+    UPSTREAM_QUEUE_TIMEOUT_MS: 300,
+    UPSTREAM_TIMEOUT_MS: 20_000,
+  });
   let upstreams: Upstreams;
   let gateway: RunningGateway;
 
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
-    gateway = await startGateway({
-      ...upstreamUrls(upstreams),
-      UPSTREAM_MAX_SOCKETS: 3,
-      UPSTREAM_QUEUE_TIMEOUT_MS: 300,
-      UPSTREAM_TIMEOUT_MS: 20_000,
-    });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await stopUpstreams(upstreams);
+  beforeAll(() => {
+    ({ upstreams, gateway } = fixture);
   });
 
   it('answers 503 JSON to requests that wait too long for a connection, serves the others, and recovers', async () => {
@@ -87,22 +78,16 @@ describe('a service whose connections are all taken', () => {
 });
 
 describe('one client with many requests under way', () => {
+  const fixture = useGatewayWithUpstreams({
+    CLIENT_MAX_CONCURRENT_REQUESTS: 3,
+    // The load balancer in front names the client, so two clients can come from one test.
+    TRUSTED_PROXY_HOPS: 1,
+  });
   let upstreams: Upstreams;
   let gateway: RunningGateway;
 
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
-    gateway = await startGateway({
-      ...upstreamUrls(upstreams),
-      CLIENT_MAX_CONCURRENT_REQUESTS: 3,
-      // The load balancer in front names the client, so two clients can come from one test.
-      TRUSTED_PROXY_HOPS: 1,
-    });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await stopUpstreams(upstreams);
+  beforeAll(() => {
+    ({ upstreams, gateway } = fixture);
   });
 
   const from = (client: string) => ({ headers: { 'x-forwarded-for': client } });

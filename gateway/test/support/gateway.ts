@@ -128,12 +128,12 @@ export interface GatewayFixture {
   gateway: RunningGateway;
 }
 
-/** Fake upstreams for every service and a gateway in front of them, for the enclosing describe block. */
-export function useGatewayWithUpstreams(): GatewayFixture {
+/** Fake upstreams for every service and a gateway (with `overrides`) in front of them, for the enclosing describe block. */
+export function useGatewayWithUpstreams(overrides: Partial<GatewayConfig> = {}): GatewayFixture {
   const fixture = {} as GatewayFixture;
   beforeAll(async () => {
     fixture.upstreams = await startUpstreams();
-    fixture.gateway = await startGateway(upstreamUrls(fixture.upstreams));
+    fixture.gateway = await startGateway({ ...upstreamUrls(fixture.upstreams), ...overrides });
   });
   afterAll(async () => {
     await fixture.gateway.close();

@@ -7,8 +7,6 @@ import {
 } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { collectionPage } from '../../../components/seo/structured-data';
-import { CtaPanel } from '../../../components/ui/cta-panel';
-import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import {
   CardGrid,
   Notice,
@@ -22,6 +20,7 @@ import { NotFoundPage } from '../../not-found/components/not-found-page';
 import { useGuides } from '../api/get-guides';
 import { BackLink } from './guide-category-page.styles';
 import { ContentCard } from './content-card';
+import { GuidesFooter } from './guides-footer';
 
 function CategoryGuides({ category }: { category: ContentCategory }) {
   const { guides, isLoading } = useGuides();
@@ -73,13 +72,7 @@ function CategoryGuides({ category }: { category: ContentCategory }) {
         </CardGrid>
       )}
 
-      <CtaPanel
-        title="Put the guides into practice"
-        text="The Professional Trading App turns these ideas into daily probability-based signals with entries, stops and targets."
-        to="/subscribe"
-        label="See the Professional plan"
-      />
-      <NotAdviceNote />
+      <GuidesFooter />
     </PageContainer>
   );
 }

@@ -1,8 +1,6 @@
 import { guideCategoryPage } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { collectionPage } from '../../../components/seo/structured-data';
-import { CtaPanel } from '../../../components/ui/cta-panel';
-import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import {
   CardGrid,
   Notice,
@@ -14,6 +12,7 @@ import {
 import { Spinner } from '../../../components/ui/spinner';
 import { useGuideCategories } from '../hooks/use-guide-categories';
 import { ContentCard } from './content-card';
+import { GuidesFooter } from './guides-footer';
 import { CategoryLink } from './guide-category-page.styles';
 
 const TITLE = 'Trading Guides';
@@ -69,13 +68,7 @@ export function GuidesPage() {
         </CardGrid>
       )}
 
-      <CtaPanel
-        title="Put the guides into practice"
-        text="The Professional Trading App turns these ideas into daily probability-based signals with entries, stops and targets."
-        to="/subscribe"
-        label="See the Professional plan"
-      />
-      <NotAdviceNote />
+      <GuidesFooter />
     </PageContainer>
   );
 }
