@@ -15,3 +15,14 @@ export const CategoryLink = styled(Link)`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
 `;
+
+/** A topic on /guides: its card stretches with the row, its category link stays below it. */
+export const TopicItem = styled.li`
+  display: flex;
+  flex-direction: column;
+
+  > a:first-child {
+    flex: 1;
+    height: auto;
+  }
+`;

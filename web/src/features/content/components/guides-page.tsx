@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useGuideCategories } from '../hooks/use-guide-categories';
 import { ContentCard } from './content-card';
 import { GuidesFooter } from './guides-footer';
-import { CategoryLink } from './guide-category-page.styles';
+import { CategoryLink, TopicItem } from './guide-category-page.styles';
 
 const TITLE = 'Trading Guides';
 const DESCRIPTION =
@@ -54,7 +54,7 @@ export function GuidesPage() {
       ) : (
         <CardGrid aria-label="Guide topics">
           {cards.map(({ category, label, guide }) => (
-            <li key={category}>
+            <TopicItem key={category}>
               <ContentCard
                 to={`/guide/${guide.slug}`}
                 label={label}
@@ -63,7 +63,7 @@ export function GuidesPage() {
                 action="Read Guide →"
               />
               <CategoryLink to={guideCategoryPage(category)}>All {label} guides →</CategoryLink>
-            </li>
+            </TopicItem>
           ))}
         </CardGrid>
       )}

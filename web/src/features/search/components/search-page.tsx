@@ -88,11 +88,14 @@ export function SearchPage() {
   const q = params.get('q') ?? '';
   const type = typeFrom(params.get('type'));
   const [draft, setDraft] = useState(q);
+  // The choice shows at once; the address (and the search) follows in a transition.
+  const [typeChoice, setTypeChoice] = useState(type);
   const inputId = useId();
   const { data, error, isLoading, isValidating, mutate } = useSearch({ q, type });
 
-  // Back and forward change the address, and the field follows it.
+  // Back and forward change the address, and the field and the choice follow it.
   useEffect(() => setDraft(q), [q]);
+  useEffect(() => setTypeChoice(type), [type]);
 
   const go = (nextQuery: string, nextType: SearchType | undefined) => {
     const query = nextQuery.trim();
@@ -151,8 +154,11 @@ export function SearchPage() {
                 type="radio"
                 name="type"
                 value={choice ?? ''}
-                checked={choice === type}
-                onChange={() => go(draft || q, choice)}
+                checked={choice === typeChoice}
+                onChange={() => {
+                  setTypeChoice(choice);
+                  go(draft || q, choice);
+                }}
               />
               {choice ? TYPE_LABELS[choice] : 'Everything'}
             </label>
