@@ -87,6 +87,17 @@ describe('GET /api/search through the gateway', () => {
     }
   });
 
+  it('keeps a whole merged answer in its response cache for the next visitor', async () => {
+    serveBoth();
+    const first = await send(gateway.url, '/api/search?q=kept');
+    const again = await send(gateway.url, '/api/search?q=kept');
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.age).toBeDefined();
+    expect(upstreams.content.received).toHaveLength(1);
+    expect(upstreams.news.received).toHaveLength(1);
+  });
+
   it.each([
     ['news', 'news'],
     ['guide', 'content'],
@@ -139,6 +150,9 @@ describe('GET /api/search through the gateway', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json() as SearchResponse;
     expect(body.unavailable).toEqual(['news']);
+    // Not kept: the next visitor's search asks both again.
+    await send(gateway.url, '/api/search?q=hedge');
+    expect(upstreams.news.received).toHaveLength(2);
     expect(body.results.map((result) => result.id)).toEqual(['hedging-basics', 'volatility-week']);
   });
 

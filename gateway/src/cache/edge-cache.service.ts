@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import {
   Inject,
   Injectable,
@@ -206,24 +206,9 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
     const expected = this.expected.get(req);
     if (!expected) return;
     this.expected.delete(req);
-    const lifetime = sharedLifetime(
-      upstream.statusCode ?? 0,
-      upstream.headers,
-      this.config.GATEWAY_CACHE_MAX_SECONDS,
-    );
-    if (lifetime === undefined) {
-      // No longer shareable: later misses go to the service each, instead of queueing.
-      this.known.delete(expected.key);
-      this.release(expected.key, expected.waiters, undefined);
-      return;
-    }
+    const lifetime = this.lifetimeOf(expected, upstream.statusCode ?? 0, upstream.headers);
+    if (lifetime === undefined) return;
     const storedAt = Date.now();
-    // As the proxied answer had them: the fixed headers, Vary, then the service's own.
-    const headers = [
-      ...this.fixedHeaders,
-      ['vary', 'Origin'] as const,
-      ...storedHeaders(upstream.headers),
-    ];
     const chunks: Buffer[] = [];
     let size = 0;
     upstream.on('data', (chunk: Buffer) => {
@@ -232,25 +217,78 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
     });
     upstream.once('end', () => {
       if (!upstream.complete || size > MAX_ENTRY_BYTES) return;
-      // A change announced while this answer was on its way makes it stale already.
-      if (this.generations.get(expected.service) !== expected.generation) return;
-      const entry: CachedResponse = {
-        service: expected.service,
-        route: expected.route,
+      this.store(expected, {
         status: upstream.statusCode ?? 200,
-        head: flatHeaders(headers, [['content-length', size]]),
-        notModifiedHead: flatHeaders(
-          headers.filter(([name]) => !BODY_HEADERS.has(name.toLowerCase())),
-        ),
+        headers: upstream.headers,
         body: Buffer.concat(chunks, size),
-        etag: upstream.headers.etag,
         storedAt,
-        expiresAt: storedAt + lifetime * 1000,
-      };
-      if (!this.cache.set(expected.key, entry)) return;
-      this.remember(expected.key);
-      this.release(expected.key, expected.waiters, entry);
+        lifetime,
+      });
     });
+  }
+
+  /**
+   * An answer the gateway composed itself for an expected request (a search across services): kept
+   * under the same rules as a service's, by the Cache-Control it carries.
+   */
+  keep(req: IncomingMessage, status: number, headers: IncomingHttpHeaders, body: Buffer): void {
+    const expected = this.expected.get(req);
+    if (!expected) return;
+    this.expected.delete(req);
+    const lifetime = this.lifetimeOf(expected, status, headers);
+    if (lifetime === undefined || body.length > MAX_ENTRY_BYTES) return;
+    this.store(expected, { status, headers, body, storedAt: Date.now(), lifetime });
+  }
+
+  /** How long an answer may be kept, or undefined (and nobody waits for it any more). */
+  private lifetimeOf(
+    expected: Expected,
+    status: number,
+    headers: IncomingHttpHeaders,
+  ): number | undefined {
+    const lifetime = sharedLifetime(status, headers, this.config.GATEWAY_CACHE_MAX_SECONDS);
+    if (lifetime === undefined) {
+      // No longer shareable: later misses go to the service each, instead of queueing.
+      this.known.delete(expected.key);
+      this.release(expected.key, expected.waiters, undefined);
+    }
+    return lifetime;
+  }
+
+  private store(
+    expected: Expected,
+    answer: {
+      status: number;
+      headers: IncomingHttpHeaders;
+      body: Buffer;
+      storedAt: number;
+      lifetime: number;
+    },
+  ): void {
+    // A change announced while this answer was on its way makes it stale already.
+    if (this.generations.get(expected.service) !== expected.generation) return;
+    // As the proxied answer had them: the fixed headers, Vary, then the service's own.
+    const headers = [
+      ...this.fixedHeaders,
+      ['vary', 'Origin'] as const,
+      ...storedHeaders(answer.headers),
+    ];
+    const entry: CachedResponse = {
+      service: expected.service,
+      route: expected.route,
+      status: answer.status,
+      head: flatHeaders(headers, [['content-length', answer.body.length]]),
+      notModifiedHead: flatHeaders(
+        headers.filter(([name]) => !BODY_HEADERS.has(name.toLowerCase())),
+      ),
+      body: answer.body,
+      etag: answer.headers.etag as string | undefined,
+      storedAt: answer.storedAt,
+      expiresAt: answer.storedAt + answer.lifetime * 1000,
+    };
+    if (!this.cache.set(expected.key, entry)) return;
+    this.remember(expected.key);
+    this.release(expected.key, expected.waiters, entry);
   }
 
   /** Hands a fetching request's outcome to the requests waiting for it, once. */

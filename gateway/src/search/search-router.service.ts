@@ -69,6 +69,9 @@ export class SearchRouter {
       this.proxy.forward(service, `${SEARCH_PATH}${search}`, req, res, client);
       return;
     }
+    // Kept like a service's answer, and dropped whenever news announces a change (content changes
+    // rarely; its answers' lifetime bounds how long a merged one shows an old guide list).
+    this.cache.expect(req, 'news', SEARCH_PATH);
     void this.fanOut(req, res, search, client, params);
   }
 
@@ -131,19 +134,25 @@ export class SearchRouter {
       ...(unavailable.length > 0 ? { unavailable } : {}),
     };
     const payload = JSON.stringify(body);
-    // A partial answer is not kept anywhere; a whole one as long as content lets its own be kept.
+    // A partial answer is not kept anywhere; a whole one as long as news (the part that changes
+    // most often) lets its own be kept.
+    const news = settled[PARTS.findIndex((part) => part.service === 'news')];
     const cacheControl =
-      unavailable.length > 0
+      unavailable.length > 0 || news.status !== 'fulfilled'
         ? 'no-store'
-        : (answers.find((answer) => answer.headers['cache-control'])?.headers['cache-control'] ??
-          'no-store');
-    res.writeHead(200, {
+        : (news.value.headers['cache-control'] ?? 'no-store');
+    const headers = {
       'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(payload),
       'cache-control': cacheControl,
+    };
+    const bytes = Buffer.from(payload);
+    this.cache.keep(req, 200, headers, bytes);
+    res.writeHead(200, {
+      ...headers,
+      'content-length': bytes.length,
       [REQUEST_ID_HEADER]: requestIdOf(req, res),
     });
-    res.end(req.method === 'HEAD' ? undefined : payload);
+    res.end(req.method === 'HEAD' ? undefined : bytes);
   }
 
   /** A service's own answer (its refusal), passed on as it came. */
