@@ -58,6 +58,7 @@ e2e: build tools ## Browser tests in Debian Chromium against the local stack
 
 bench: build ## Benchmarks on loopback; prints figures (they are measured, never asserted by tests)
 	node services/news/bench/news.bench.mjs
+	node services/news/bench/search.bench.mjs
 	node services/insights/bench/insights.bench.mjs
 	node services/content/bench/briefing.bench.mjs
 	node web/bench/lighthouse.bench.mjs
