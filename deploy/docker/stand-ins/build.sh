@@ -15,11 +15,14 @@ node_major="${STAND_IN_NODE_MAJOR:-24}"
 maildev_version="${MAILDEV_VERSION:-2.2.1}"
 export DOCKER_BUILDKIT=0
 
-DEBIAN=probedge-stand-in/debian:bookworm-slim
-NODE=probedge-stand-in/node:${node_major}-bookworm-slim
-POSTGRES=probedge-stand-in/postgres:15
-REDIS=probedge-stand-in/redis:7
-MAILDEV=probedge-stand-in/maildev:${maildev_version}
+# Each tag ends with a digest of what makes the image (and of its base's tag), so a changed recipe
+# builds a new stand-in instead of reusing the one an earlier checkout made.
+digest() { { printf '%s\n' "$1"; shift; cat "$@"; } | sha256sum | cut -c1-10; }
+DEBIAN=probedge-stand-in/debian:bookworm-slim-$(digest debian "$here/build.sh")
+NODE=probedge-stand-in/node:${node_major}-bookworm-slim-$(digest "$DEBIAN" "$here/node.Dockerfile")
+POSTGRES=probedge-stand-in/postgres:15-$(digest "$DEBIAN" "$here"/postgres.*)
+REDIS=probedge-stand-in/redis:7-$(digest "$DEBIAN" "$here"/redis.*)
+MAILDEV=probedge-stand-in/maildev:${maildev_version}-$(digest "$NODE" "$here/maildev.Dockerfile")
 
 have() { "$docker" image inspect "$1" >/dev/null 2>&1; }
 log() { echo "stand-ins: $*" >&2; }
@@ -38,7 +41,7 @@ unmount_all() { # debootstrap leaves the chroot's /proc (and /sys) mounted
 
 if ! have "$DEBIAN"; then
   command -v debootstrap >/dev/null || { log "needs debootstrap (apt-get install -y debootstrap)"; exit 1; }
-  rootfs="$cache/rootfs"
+  rootfs="$cache/rootfs-${DEBIAN##*-}"
   mkdir -p "$cache"
   unmount_all "$rootfs"
   # A root finished by an earlier run (the marker is written last) is imported as it is.

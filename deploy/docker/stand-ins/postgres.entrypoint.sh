@@ -7,7 +7,8 @@ as_postgres() { su postgres -s /bin/sh -c "PATH=$PATH PGDATA=$PGDATA $*"; }
 if [ ! -s "$PGDATA/PG_VERSION" ]; then
   printf '%s\n' "${POSTGRES_PASSWORD:?POSTGRES_PASSWORD is required}" > /tmp/pwfile
   chown postgres /tmp/pwfile
-  as_postgres "initdb -U ${POSTGRES_USER:-postgres} --pwfile=/tmp/pwfile --auth-host=scram-sha-256 --auth-local=trust" >/dev/null
+  # UTF-8 like the official image (its LANG is en_US.utf8); without a locale initdb picks SQL_ASCII.
+  as_postgres "initdb -U ${POSTGRES_USER:-postgres} -E UTF8 --locale=C.UTF-8 --pwfile=/tmp/pwfile --auth-host=scram-sha-256 --auth-local=trust" >/dev/null
   rm -f /tmp/pwfile
   echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
   as_postgres "pg_ctl -w -o \"-c listen_addresses=''\" start" >/dev/null
