@@ -278,6 +278,25 @@ async function main() {
     return 'Swagger UI';
   });
 
+  await check('search finds guides and news, and the feeds are Atom', async () => {
+    const found = await get('/api/search?q=earnings');
+    if (found.status !== 200)
+      throw new Error(`search ${found.status}: ${found.text.slice(0, 200)}`);
+    const { results, unavailable } = json(found);
+    const types = new Set(results.map((result) => result.type));
+    if (unavailable || !types.has('news') || !(types.has('guide') || types.has('blog'))) {
+      throw new Error(`types ${[...types].join(', ')}, unavailable ${unavailable}`);
+    }
+    for (const feed of ['guides', 'blogs', 'daily-analysis']) {
+      const answer = await get(`/api/feeds/${feed}`);
+      const type = answer.headers.get('content-type') ?? '';
+      if (answer.status !== 200 || !type.startsWith('application/atom+xml')) {
+        throw new Error(`/api/feeds/${feed}: ${answer.status} ${type}`);
+      }
+    }
+    return `${results.length} hits (${[...types].join(', ')}); 3 feeds`;
+  });
+
   await check('the insights worker is ready', async () => {
     if (healthOf('insights-worker') !== 'healthy') throw new Error(healthOf('insights-worker'));
   });
