@@ -57,6 +57,7 @@ e2e: build tools ## Browser tests in Debian Chromium against the local stack
 	$(BIN)/jest -c web/e2e/jest.config.cjs --json --outputFile=$(RESULTS)/e2e.json
 
 bench: build ## Benchmarks on loopback; prints figures (they are measured, never asserted by tests)
+	bash deploy/local/ensure-tools.sh bench
 	node services/news/bench/news.bench.mjs
 	node services/news/bench/search.bench.mjs
 	node services/insights/bench/insights.bench.mjs

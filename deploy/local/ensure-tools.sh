@@ -3,11 +3,15 @@
 # Chromium (browser tests), kubectl (the Kubernetes manifests),
 # and PostgreSQL and Redis answering on loopback. Installs from Debian's packages when it can
 # (root, or passwordless sudo); otherwise stops at once, naming what is missing and how to get it.
+# `ensure-tools.sh bench` also installs nginx, the benchmark's peer proxy (make bench).
 set -euo pipefail
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v kubectl >/dev/null 2>&1 || missing+=(kubernetes-client)
+if [ "${1:-}" = bench ] && ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  missing+=(nginx-light)
+fi
 
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then

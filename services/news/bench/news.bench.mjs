@@ -18,6 +18,7 @@ import {
   stopProcess,
   withPeakMemory,
 } from './processes.mjs';
+import { findNginx, startNginx } from './nginx-peer.mjs';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -377,9 +378,34 @@ async function main() {
         );
         others.push({ name, route, r });
       }
-      return { ceiling, direct, through, pastCache, others };
+      // The peer: nginx in front of the same news API, as a plain reverse proxy and with proxy_cache.
+      let peer;
+      const nginxBinary = findNginx();
+      if (nginxBinary) {
+        const nginx = await startNginx(nginxBinary, path.join(scratch, 'nginx'), ports.news);
+        try {
+          const viaNginx = async (port) => {
+            const url = `http://127.0.0.1:${port}${PATH_AND_QUERY}`;
+            await load(url, 10, 2);
+            const before = { nginx: nginx.cpu(), news: cpuMs(byName('news api').pid) };
+            const r = await load(url, CONNECTIONS, DURATION_S);
+            r.cpuPerRequest = [
+              (cpuMs(byName('news api').pid) - before.news) / r.requests.total,
+              (nginx.cpu() - before.nginx) / r.requests.total,
+            ];
+            return r;
+          };
+          peer = {
+            proxy: await viaNginx(nginx.ports.proxy),
+            cache: await viaNginx(nginx.ports.cache),
+          };
+        } finally {
+          await nginx.stop();
+        }
+      }
+      return { ceiling, direct, through, pastCache, others, peer };
     });
-    const { ceiling, direct, through, pastCache, others } = runs;
+    const { ceiling, direct, through, pastCache, others, peer } = runs;
     const loadAfter = os.loadavg();
     const loadAverage = (values) => values.map((value) => value.toFixed(2)).join(' / ');
 
@@ -401,6 +427,14 @@ async function main() {
     console.log(throughputRow('news API directly', direct, ceiling));
     console.log(throughputRow('through the gateway', through, ceiling));
     console.log(throughputRow('gateway, past its cache', pastCache, ceiling));
+    if (peer) {
+      console.log(throughputRow('nginx, reverse proxy', peer.proxy, ceiling));
+      console.log(throughputRow('nginx, proxy_cache hit', peer.cache, ceiling));
+    } else {
+      console.log(
+        '(nginx is not installed: deploy/local/ensure-tools.sh installs it; no peer rows)',
+      );
+    }
     const share = through.requests.average / ceiling.requests.average;
     const throughErrors = through.errors + through.timeouts + through.non2xx;
     const verdict = (ok) => (ok ? 'met' : 'MISSED');
@@ -415,6 +449,17 @@ async function main() {
     console.log(
       `through the gateway: ${(share * 100).toFixed(1)}% of the ceiling (target >= ${TARGETS.shareOfCeiling * 100}%): ${verdict(share >= TARGETS.shareOfCeiling)}; p99 ${through.latency.p99} ms (target <= ${TARGETS.p99Ms}): ${verdict(through.latency.p99 <= TARGETS.p99Ms)}; ${throughErrors} errors (target 0): ${verdict(throughErrors === 0)}`,
     );
+    if (peer) {
+      const ms = (value) => value.toFixed(3);
+      console.log(
+        `CPU per request in the proxy: gateway past its cache ${ms(pastCache.cpuPerRequest[1])} ms, nginx reverse proxy ${ms(peer.proxy.cpuPerRequest[1])} ms (news API behind it ${ms(peer.proxy.cpuPerRequest[0])} ms); gateway cache hit ${ms(through.cpuPerRequest[1])} ms, nginx proxy_cache hit ${ms(peer.cache.cpuPerRequest[1])} ms`,
+      );
+      const pastShare = pastCache.requests.average / direct.requests.average;
+      const hitShare = through.requests.average / peer.cache.requests.average;
+      console.log(
+        `Hot-path targets: gateway past its cache ${(pastShare * 100).toFixed(1)}% of the news API's direct throughput (target >= 85%): ${verdict(pastShare >= 0.85)}; gateway CPU per proxied request ${ms(pastCache.cpuPerRequest[1])} ms (target <= 0.10): ${verdict(pastCache.cpuPerRequest[1] <= 0.1)}; gateway cache hit ${(hitShare * 100).toFixed(1)}% of nginx proxy_cache (target >= 75%): ${verdict(hitShare >= 0.75)}`,
+      );
+    }
     console.log('');
     console.log(
       `Other services' hot reads through the gateway (${CONNECTIONS} connections, ${OTHER_DURATION_S} s each), to load them for the memory figures`,
