@@ -8,7 +8,14 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { matchRoute, OPENAPI_PATH, SERVICES, type ServiceName } from '@probedge/proto';
+import {
+  matchRoute,
+  OPENAPI_PATH,
+  SEARCH_TYPES,
+  SERVICES,
+  type ServiceName,
+} from '@probedge/proto';
+import { SEARCH_PATH } from '../search/search-router.service';
 import { upstreamUrlOf, type GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
 
@@ -47,6 +54,40 @@ export function publicDocument(service: ServiceName, document: OpenAPIObject): O
   const result: OpenAPIObject = { ...document, paths };
   delete result.servers;
   return result;
+}
+
+/**
+ * GET /api/search is content's in the route table, but the gateway answers it for every type: the
+ * public document says so (type news too, and what a search of every type returns).
+ */
+export function describeComposedSearch(document: OpenAPIObject): OpenAPIObject {
+  const operation = document.paths?.[SEARCH_PATH]?.get;
+  if (!operation) return document;
+  const parameters = (operation.parameters ?? []).map((parameter) =>
+    'name' in parameter && parameter.name === 'type' && parameter.in === 'query'
+      ? {
+          ...parameter,
+          description:
+            'Only guides, only blogs or only news. Without it every type is searched: the gateway asks content and news at once and merges their hits by rank.',
+          schema: { type: 'string' as const, enum: [...SEARCH_TYPES] },
+        }
+      : parameter,
+  );
+  return {
+    ...document,
+    paths: {
+      ...document.paths,
+      [SEARCH_PATH]: {
+        ...document.paths[SEARCH_PATH],
+        get: {
+          ...operation,
+          description:
+            `${operation.description ?? ''} Through the gateway: type=news is answered by the news service; a search of every type merges content's and news's hits, and when one of them fails the other's are still returned with the missing types in \`unavailable\`.`.trim(),
+          parameters,
+        },
+      },
+    },
+  };
 }
 
 /** Fetches each service's OpenAPI document on demand and keeps it briefly. */
@@ -94,7 +135,8 @@ export class DocsService {
     }
     try {
       const document = (await response.json()) as OpenAPIObject;
-      return publicDocument(service, document);
+      const kept = publicDocument(service, document);
+      return service === 'content' ? describeComposedSearch(kept) : kept;
     } catch {
       throw new BadGatewayException(`The ${service} service sent an unreadable API document`);
     }
