@@ -113,7 +113,7 @@ export class ApiRouter {
     }
     if (route) res.once('close', () => this.underWay.leave(client));
     if (route?.path === SEARCH_PATH) {
-      this.searchRouter.handle(req, res, search, client);
+      this.searchRouter.handle(req, res, pathname, search, client);
       return;
     }
     if (route) {

@@ -177,8 +177,8 @@ export class UpstreamProxy implements OnApplicationShutdown {
     res: ServerResponse,
     client: string,
   ): Promise<UpstreamAnswer> {
-    const url = new URL(target, upstream.target);
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const base = new URL(upstream.target);
+    const send = base.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
       let settled = false;
       const fail = (timedOut: boolean, error?: Error) => {
@@ -191,8 +191,12 @@ export class UpstreamProxy implements OnApplicationShutdown {
         reject(new UpstreamFailure(service, timedOut));
       };
       const outgoing = send(
-        url,
         {
+          protocol: base.protocol,
+          hostname: base.hostname,
+          port: base.port,
+          // The target byte for byte, as the proxy sends it (a URL would normalise it: "?" goes).
+          path: `${base.pathname.replace(/\/$/, '')}${target}`,
           method: 'GET',
           agent: upstream.agent,
           timeout: this.config.UPSTREAM_TIMEOUT_MS,

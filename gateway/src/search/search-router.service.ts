@@ -56,7 +56,15 @@ export class SearchRouter {
     private readonly cache: EdgeCache,
   ) {}
 
-  handle(req: IncomingMessage, res: ServerResponse, search: string, client: string): void {
+  handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    search: string,
+    client: string,
+  ): void {
+    // The services get the target as it arrived, like any proxied request.
+    const target = `${pathname}${search}`;
     const params = new URLSearchParams(search);
     const type = params.get('type');
     if (type !== null) {
@@ -66,26 +74,24 @@ export class SearchRouter {
       }
       const service = OWNER[type as SearchType];
       this.cache.expect(req, service, SEARCH_PATH);
-      this.proxy.forward(service, `${SEARCH_PATH}${search}`, req, res, client);
+      this.proxy.forward(service, target, req, res, client);
       return;
     }
     // Kept like a service's answer, and dropped whenever news announces a change (content changes
     // rarely; its answers' lifetime bounds how long a merged one shows an old guide list).
     this.cache.expect(req, 'news', SEARCH_PATH);
-    void this.fanOut(req, res, search, client, params);
+    void this.fanOut(req, res, target, client, params);
   }
 
   private async fanOut(
     req: IncomingMessage,
     res: ServerResponse,
-    search: string,
+    target: string,
     client: string,
     params: URLSearchParams,
   ): Promise<void> {
     const settled = await Promise.allSettled(
-      PARTS.map((part) =>
-        this.proxy.get(part.service, `${SEARCH_PATH}${search}`, req, res, client),
-      ),
+      PARTS.map((part) => this.proxy.get(part.service, target, req, res, client)),
     );
     const answers = settled.flatMap((outcome) =>
       outcome.status === 'fulfilled' ? [outcome.value] : [],
