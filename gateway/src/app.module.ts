@@ -7,18 +7,19 @@ import {
 import { KitModule } from '@probedge/kit';
 import type { GatewayConfig } from './config/env';
 import { GATEWAY_CONFIG } from './config/gateway-config';
-import { EdgeCache } from './cache/edge-cache.service';
 import { DocsController } from './docs/docs.controller';
 import { DocsService } from './docs/docs.service';
 import { UpstreamHealth } from './health/upstream-health.service';
-import { ApiRouter } from './proxy/api-router.service';
+import { ApiPipeline } from './pipeline/api-pipeline';
+import { EdgeCache } from './pipeline/cache/edge-cache.service';
+import { UpstreamProxy } from './pipeline/proxy/upstream-proxy.service';
+import { RateLimitService } from './pipeline/rate-limit/rate-limit.service';
+import { SECURITY_HEADERS, securityHeaders } from './pipeline/security-headers';
 import { SearchRouter } from './search/search-router.service';
-import { EdgeMiddleware } from './edge/edge.middleware';
-import { UpstreamProxy } from './proxy/upstream-proxy.service';
-import { RateLimitService } from './guard/rate-limit.service';
 import { SeoController } from './seo/seo.controller';
 import { SeoService } from './seo/seo.service';
 import { WebApp } from './web/web-app.service';
+import { WebMiddleware } from './web/web.middleware';
 
 export const SERVICE_NAME = 'gateway';
 
@@ -37,8 +38,9 @@ export class AppModule implements NestModule {
       controllers: [DocsController, SeoController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: SECURITY_HEADERS, useFactory: securityHeaders },
+        ApiPipeline,
         UpstreamProxy,
-        ApiRouter,
         SearchRouter,
         WebApp,
         DocsService,
@@ -51,7 +53,7 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    // After the global request logger (so every proxied request is logged with its id), before routing.
-    consumer.apply(EdgeMiddleware).forRoutes('*');
+    // After the global request logger, before routing.
+    consumer.apply(WebMiddleware).forRoutes('*');
   }
 }

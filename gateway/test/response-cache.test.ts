@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createRedis } from '@probedge/kit';
 import { metricValue, waitFor } from '@probedge/kit/testing';
 import type { CacheInvalidation } from '@probedge/proto';
-import { EdgeCache } from '../src/cache/edge-cache.service';
+import { EdgeCache } from '../src/pipeline/cache/edge-cache.service';
 import {
   send,
   startGateway,

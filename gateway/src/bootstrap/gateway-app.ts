@@ -1,42 +1,23 @@
-import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
-import { Socket } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import { Logger as NestLogger, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { handleShutdown, HttpErrorFilter, Metrics } from '@probedge/kit';
-import { HEALTH_PATHS, matchRoute } from '@probedge/proto';
-import helmet from 'helmet';
+import { HEALTH_PATHS, SEO_PATHS } from '@probedge/proto';
+import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule, SERVICE_NAME } from '../app.module';
 import type { GatewayConfig } from '../config/env';
-import type { HeaderPairs } from '../cache/cache-policy.util';
-import { installFastLane } from '../cache/fast-lane';
 import { setupSwaggerUi } from '../docs/swagger-ui';
-import { checkRequestTarget } from '../edge/request-target.middleware';
+import { ApiPipeline } from '../pipeline/api-pipeline';
+import type { HeaderPairs } from '../pipeline/cache/cache-policy';
+import { SECURITY_HEADERS, setHeaders } from '../pipeline/security-headers';
 
-const OWN = new Set<string>(Object.values(HEALTH_PATHS));
-
-/** One policy for the web build and the docs: every script and style comes from this origin. */
-export const CONTENT_SECURITY_POLICY = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    scriptSrcAttr: ["'none'"],
-    // styled-components injects <style> tags at run time.
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    frameAncestors: ["'none'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-  },
-};
+const OWN = new Set<string>([...Object.values(HEALTH_PATHS), ...Object.values(SEO_PATHS)]);
 
 /**
- * Like the kit's createApp, minus its body parser and validation pipe: the gateway reads no
- * bodies, it streams them to the services untouched.
+ * The API pipeline in front of a Nest app for the rest (web app, docs, health): like the kit's
+ * createApp, minus its body parser and validation pipe, as the gateway reads no bodies.
  */
 export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
@@ -45,24 +26,18 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
-  // Requests are named by their route-table pattern; anything else is the web app or unknown.
-  app.use(
-    app
-      .get(Metrics)
-      .httpMiddleware(
-        (req) => matchRoute(req.method, req.path)?.path ?? (OWN.has(req.path) ? req.path : 'other'),
-      ),
-  );
-  const securityHeaders = helmet({
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-    xFrameOptions: { action: 'deny' },
+  // The pipeline names API requests by route; here the health and SEO paths, or other.
+  app.use(app.get(Metrics).httpMiddleware((req) => (OWN.has(req.path) ? req.path : 'other')));
+  const securityHeaders = app.get<HeaderPairs>(SECURITY_HEADERS);
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    setHeaders(res, securityHeaders);
+    next();
   });
-  app.use(securityHeaders);
-  app.use(checkRequestTarget);
   app.useGlobalFilters(new HttpErrorFilter());
-  limitSlowClients(app.getHttpServer() as Server, config.CLIENT_REQUEST_TIMEOUT_MS);
+  const server = app.getHttpServer() as Server;
+  limitSlowClients(server, config.CLIENT_REQUEST_TIMEOUT_MS);
   setupSwaggerUi(app);
-  installFastLane(app, headersSetBy(securityHeaders));
+  app.get(ApiPipeline).install(server);
   return app;
 }
 
@@ -80,18 +55,6 @@ export function limitSlowClients(server: Server, timeoutMs: number): void {
   // A public property Node reads when the server starts listening (missing from @types/node).
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval =
     Math.min(DEADLINE_CHECK_MS, timeoutMs);
-}
-
-/** The headers a middleware sets on every answer (helmet's are the same for every request). */
-function headersSetBy(
-  middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void,
-): HeaderPairs {
-  const req = new IncomingMessage(new Socket());
-  const res = new ServerResponse(req);
-  middleware(req, res, () => undefined);
-  return Object.entries(res.getHeaders()).flatMap(([name, value]) =>
-    value === undefined ? [] : [[name, value] as const],
-  );
 }
 
 /**

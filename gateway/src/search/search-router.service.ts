@@ -9,13 +9,13 @@ import {
   type SearchType,
   type ServiceName,
 } from '@probedge/proto';
-import { EdgeCache } from '../cache/edge-cache.service';
+import { EdgeCache } from '../pipeline/cache/edge-cache.service';
 import { requestIdOf, sendApiError } from '../errors/api-error.util';
 import {
   UpstreamProxy,
   type UpstreamAnswer,
   type UpstreamFailure,
-} from '../proxy/upstream-proxy.service';
+} from '../pipeline/proxy/upstream-proxy.service';
 
 export const SEARCH_PATH = '/api/search';
 
@@ -59,12 +59,11 @@ export class SearchRouter {
   handle(
     req: IncomingMessage,
     res: ServerResponse,
-    pathname: string,
+    target: string,
     search: string,
     client: string,
   ): void {
     // The services get the target as it arrived, like any proxied request.
-    const target = `${pathname}${search}`;
     const params = new URLSearchParams(search);
     const type = params.get('type');
     if (type !== null) {
@@ -73,13 +72,13 @@ export class SearchRouter {
         return;
       }
       const service = OWNER[type as SearchType];
-      this.cache.expect(req, service, SEARCH_PATH);
+      this.cache.expect(req, target, service, SEARCH_PATH);
       this.proxy.forward(service, target, req, res, client);
       return;
     }
     // Kept like a service's answer, and dropped whenever news announces a change (content changes
     // rarely; its answers' lifetime bounds how long a merged one shows an old guide list).
-    this.cache.expect(req, 'news', SEARCH_PATH);
+    this.cache.expect(req, target, 'news', SEARCH_PATH);
     void this.fanOut(req, res, target, client, params);
   }
 

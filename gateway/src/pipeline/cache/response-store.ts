@@ -23,10 +23,10 @@ export interface CacheLimits {
 }
 
 /**
- * Fresh responses by request target, least recently used dropped first once the entry or byte
+ * Fresh answers by request target, least recently used dropped first once the entry or byte
  * budget is full. A Map keeps insertion order, so re-inserting on use is the LRU bookkeeping.
  */
-export class ResponseCache {
+export class ResponseStore {
   private readonly entries = new Map<string, CachedResponse>();
   private totalBytes = 0;
 

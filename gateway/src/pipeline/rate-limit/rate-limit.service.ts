@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { createRedis, Metrics } from '@probedge/kit';
 import type Redis from 'ioredis';
-import type { GatewayConfig } from '../config/env';
-import { GATEWAY_CONFIG } from '../config/gateway-config';
+import type { GatewayConfig } from '../../config/env';
+import { GATEWAY_CONFIG } from '../../config/gateway-config';
 
 /**
  * Counts one request per key (a key may repeat) in fixed windows; returns each count followed by

@@ -1,5 +1,5 @@
 import type { ServiceName } from '@probedge/proto';
-import { ResponseCache, type CachedResponse } from './response-cache';
+import { ResponseStore, type CachedResponse } from './response-store';
 
 function entry(service: ServiceName, bytes: number, expiresAt: number): CachedResponse {
   return {
@@ -14,7 +14,7 @@ function entry(service: ServiceName, bytes: number, expiresAt: number): CachedRe
   };
 }
 
-describe('ResponseCache', () => {
+describe('ResponseStore', () => {
   let now = 0;
   const clock = () => now;
 
@@ -23,7 +23,7 @@ describe('ResponseCache', () => {
   });
 
   it('answers until the entry expires, then forgets it', () => {
-    const cache = new ResponseCache({ maxEntries: 10, maxBytes: 1000 }, clock);
+    const cache = new ResponseStore({ maxEntries: 10, maxBytes: 1000 }, clock);
     cache.set('/a', entry('news', 10, 2000));
     expect(cache.get('/a')?.body).toHaveLength(10);
     now = 1999;
@@ -35,7 +35,7 @@ describe('ResponseCache', () => {
   });
 
   it('drops the least recently used entry when the entry budget is full', () => {
-    const cache = new ResponseCache({ maxEntries: 2, maxBytes: 1000 }, clock);
+    const cache = new ResponseStore({ maxEntries: 2, maxBytes: 1000 }, clock);
     cache.set('/a', entry('news', 1, 9000));
     cache.set('/b', entry('news', 1, 9000));
     cache.get('/a');
@@ -46,7 +46,7 @@ describe('ResponseCache', () => {
   });
 
   it('drops the oldest entries until a new one fits the byte budget, and refuses one too big', () => {
-    const cache = new ResponseCache({ maxEntries: 10, maxBytes: 100 }, clock);
+    const cache = new ResponseStore({ maxEntries: 10, maxBytes: 100 }, clock);
     cache.set('/a', entry('news', 40, 9000));
     cache.set('/b', entry('news', 40, 9000));
     cache.set('/c', entry('news', 40, 9000));
@@ -57,7 +57,7 @@ describe('ResponseCache', () => {
   });
 
   it('replaces an entry without counting its bytes twice', () => {
-    const cache = new ResponseCache({ maxEntries: 10, maxBytes: 100 }, clock);
+    const cache = new ResponseStore({ maxEntries: 10, maxBytes: 100 }, clock);
     cache.set('/a', entry('news', 60, 9000));
     cache.set('/a', entry('news', 70, 9000));
     expect(cache.bytes).toBe(70);
@@ -65,7 +65,7 @@ describe('ResponseCache', () => {
   });
 
   it('drops one service’s entries, or all of them', () => {
-    const cache = new ResponseCache({ maxEntries: 10, maxBytes: 100 }, clock);
+    const cache = new ResponseStore({ maxEntries: 10, maxBytes: 100 }, clock);
     cache.set('/news', entry('news', 1, 9000));
     cache.set('/guides', entry('content', 1, 9000));
     expect(cache.drop('news')).toBe(1);

@@ -4,7 +4,7 @@ import {
   servableFromCache,
   sharedLifetime,
   storedHeaders,
-} from './cache-policy.util';
+} from './cache-policy';
 
 describe('sharedLifetime', () => {
   const json = { 'content-type': 'application/json' };

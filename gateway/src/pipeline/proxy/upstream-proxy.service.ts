@@ -16,9 +16,9 @@ import {
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { EdgeCache } from '../cache/edge-cache.service';
 import { ConnectionSlots, type Release } from './connection-slots';
-import { upstreamUrlOf, type GatewayConfig } from '../config/env';
-import { GATEWAY_CONFIG } from '../config/gateway-config';
-import { requestIdOf, sendApiError } from '../errors/api-error.util';
+import { upstreamUrlOf, type GatewayConfig } from '../../config/env';
+import { GATEWAY_CONFIG } from '../../config/gateway-config';
+import { requestIdOf, sendApiError } from '../../errors/api-error.util';
 
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -118,7 +118,6 @@ export class UpstreamProxy implements OnApplicationShutdown {
   ): void {
     const upstream = this.upstreams.get(service);
     if (!upstream) throw new Error(`No upstream for ${service}`);
-    // Express trims req.url to the middleware's mount point; the service gets the full target.
     req.url = target;
     req.headers[REQUEST_ID_HEADER] = requestIdOf(req, res);
     req.headers[CLIENT_ADDRESS_HEADER] = client;

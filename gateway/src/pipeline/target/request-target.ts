@@ -46,3 +46,15 @@ export function parseRequestTarget(raw: string): RequestTarget {
   }
   return { kind: 'ok', pathname, search };
 }
+
+const API_PATH = /^\/api(\/|$)/i;
+/** The only paths under /api the gateway answers through Nest; the rest of /api is the route table's. */
+const DOCS_PATH = /^\/api\/docs(\/|$)/i;
+
+export function isApiPath(pathname: string): boolean {
+  return API_PATH.test(pathname);
+}
+
+export function isDocsPath(pathname: string): boolean {
+  return DOCS_PATH.test(pathname);
+}

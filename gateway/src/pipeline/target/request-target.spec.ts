@@ -1,4 +1,4 @@
-import { parseRequestTarget } from './request-target.util';
+import { parseRequestTarget } from './request-target';
 
 describe('parseRequestTarget', () => {
   it('splits a plain target into path and query, untouched', () => {

@@ -1,0 +1,198 @@
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Metrics, requestIdOfIncoming } from '@probedge/kit';
+import { REQUEST_ID_HEADER, type CompiledRoute } from '@probedge/proto';
+import type { GatewayConfig } from '../config/env';
+import { GATEWAY_CONFIG } from '../config/gateway-config';
+import { notFoundMessage, sendApiError } from '../errors/api-error.util';
+import { SEARCH_PATH, SearchRouter } from '../search/search-router.service';
+import { writeStoredAnswer } from './cache/answer-writer';
+import type { HeaderPairs } from './cache/cache-policy';
+import { EdgeCache } from './cache/edge-cache.service';
+import type { CachedResponse } from './cache/response-store';
+import { clientAddress } from './client/client-address';
+import { ConcurrencyLimit } from './client/concurrency-limit';
+import { AccessLog, type Logged } from './log/access-log';
+import { RateLimitService } from './rate-limit/rate-limit.service';
+import { UpstreamProxy } from './proxy/upstream-proxy.service';
+import { answerPreflight, setCorsHeaders } from './route/cors';
+import { RouteStep, type ErrorAnswer } from './route/route-step';
+import { SECURITY_HEADERS, setHeaders } from './security-headers';
+import { isApiPath, isDocsPath, parseRequestTarget } from './target/request-target';
+
+/** One /api request on its way through the pipeline. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  id: string;
+  /** The request target exactly as it arrived, path and query: the cache key and what is proxied. */
+  target: string;
+  pathname: string;
+  search: string;
+  corsOrigin: string | undefined;
+  logged: Logged;
+}
+
+/**
+ * Every /api request (but the docs) walks this pipeline once, in order: parse and check the
+ * target, match the route, the client's address, its rate limit, the response cache, then the
+ * proxy (or the gateway's own answer), the cache keeping a copy, and the access log and metrics.
+ * It is the HTTP server's first listener; everything else (web app, docs, health, robots, sitemap)
+ * goes on to Nest. No step reads a body, so proxied bodies arrive byte for byte.
+ */
+@Injectable()
+export class ApiPipeline {
+  private readonly logger = new Logger(ApiPipeline.name);
+  private readonly routes: RouteStep;
+  /** Each client's requests being proxied; CLIENT_MAX_CONCURRENT_REQUESTS bounds them. */
+  private readonly underWay: ConcurrencyLimit;
+  private readonly accessLog: AccessLog;
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(SECURITY_HEADERS) private readonly securityHeaders: HeaderPairs,
+    private readonly limits: RateLimitService,
+    private readonly cache: EdgeCache,
+    private readonly proxy: UpstreamProxy,
+    private readonly searchRouter: SearchRouter,
+    metrics: Metrics,
+  ) {
+    this.routes = new RouteStep(config);
+    this.underWay = new ConcurrencyLimit(config.CLIENT_MAX_CONCURRENT_REQUESTS);
+    this.accessLog = new AccessLog(metrics, 'gateway');
+  }
+
+  /** Puts the pipeline in front of the server's other listeners (Nest), which get the rest. */
+  install(server: Server): void {
+    const rest = server.listeners('request') as RequestListener[];
+    server.removeAllListeners('request');
+    const passOn = (req: IncomingMessage, res: ServerResponse) => {
+      for (const listener of rest) listener(req, res);
+    };
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (!this.take(req, res)) passOn(req, res);
+    });
+  }
+
+  /** Answers the request if it is the pipeline's; false to leave it to Nest. */
+  private take(req: IncomingMessage, res: ServerResponse): boolean {
+    const raw = req.url ?? '/';
+    const parsed = parseRequestTarget(raw);
+    if (parsed.kind === 'ok' && (!isApiPath(parsed.pathname) || isDocsPath(parsed.pathname))) {
+      return false;
+    }
+    const id = requestIdOfIncoming(req);
+    // Where the error answers and the proxy look for it.
+    (req as IncomingMessage & { id?: string }).id = id;
+    const pathname = parsed.kind === 'malformed' ? raw.split('?')[0]! : parsed.pathname;
+    const exchange: Exchange = {
+      req,
+      res,
+      id,
+      target: raw,
+      pathname,
+      search: parsed.kind === 'ok' ? parsed.search : '',
+      corsOrigin: undefined,
+      logged: { route: 'other' },
+    };
+    this.accessLog.watch(req, res, id, exchange.logged);
+    if (parsed.kind !== 'ok') {
+      // A target no route could take, on any path: nothing behind the gateway sees it.
+      this.prepare(exchange);
+      if (parsed.kind === 'malformed') sendApiError(req, res, 400, parsed.reason);
+      else sendApiError(req, res, 404, notFoundMessage(req.method, parsed.pathname));
+      return true;
+    }
+    this.walk(exchange).catch((error: unknown) => {
+      this.logger.error({ err: error, requestId: id }, 'request failed in the gateway');
+      if (!res.headersSent) sendApiError(req, res, 500, 'The request could not be answered');
+      else res.destroy();
+    });
+    return true;
+  }
+
+  private async walk(exchange: Exchange): Promise<void> {
+    const { req, res, pathname } = exchange;
+    exchange.corsOrigin = this.routes.allowedOriginOf(req);
+    const decision = this.routes.decide(req, pathname, exchange.corsOrigin);
+    if (decision.kind === 'preflight') {
+      this.prepare(exchange, false);
+      answerPreflight(req, res, req.headers.origin!, decision.methods);
+      return;
+    }
+    if (decision.kind === 'refused') {
+      this.fail(exchange, decision);
+      return;
+    }
+    if (decision.kind === 'route') exchange.logged.route = decision.route.path;
+    // Worked out once: the rate limits count it, and the service gets it in the one header it trusts.
+    const client = clientAddress(req, this.config.TRUSTED_PROXY_HOPS);
+    const verdict = await this.limits.check(client, req.method ?? 'GET', pathname);
+    if (verdict.retryAfter !== undefined) {
+      this.fail(exchange, {
+        status: 429,
+        message: `Too many requests; try again in ${verdict.retryAfter} s`,
+        headers: { 'retry-after': String(verdict.retryAfter) },
+      });
+      return;
+    }
+    if (decision.kind === 'unrouted') {
+      this.fail(exchange, decision);
+      return;
+    }
+    const found = this.cache.lookup(req, res, exchange.target);
+    if (found) {
+      const entry = 'entry' in found ? found.entry : await found.wait;
+      if (entry) {
+        this.answerStored(exchange, entry);
+        return;
+      }
+    }
+    this.forward(exchange, decision.route, client);
+  }
+
+  /** To the service (or the search across services), within the client's share of the gateway. */
+  private forward(exchange: Exchange, route: CompiledRoute, client: string): void {
+    const { req, res } = exchange;
+    if (!this.underWay.enter(client)) {
+      this.fail(exchange, {
+        status: 429,
+        message: 'Too many requests under way from this client; wait for one to finish',
+        headers: { 'retry-after': '1' },
+      });
+      return;
+    }
+    res.once('close', () => this.underWay.leave(client));
+    this.prepare(exchange);
+    if (route.path === SEARCH_PATH) {
+      this.searchRouter.handle(req, res, exchange.target, exchange.search, client);
+      return;
+    }
+    this.cache.expect(req, exchange.target, route.service, route.path);
+    this.proxy.forward(route.service, exchange.target, req, res, client);
+  }
+
+  private answerStored(exchange: Exchange, entry: CachedResponse): void {
+    exchange.logged.cache = 'hit';
+    writeStoredAnswer(exchange.req, exchange.res, entry, exchange.id, exchange.corsOrigin);
+  }
+
+  private fail(exchange: Exchange, answer: ErrorAnswer): void {
+    this.prepare(exchange);
+    sendApiError(exchange.req, exchange.res, answer.status, answer.message, answer.headers);
+  }
+
+  /**
+   * The headers every answer the gateway writes itself or proxies starts with: security headers,
+   * the request id, and CORS for an allowed origin (every API answer varies by Origin). A stored
+   * answer carries them already.
+   */
+  private prepare(exchange: Exchange, vary = true): void {
+    const { res } = exchange;
+    setHeaders(res, this.securityHeaders);
+    res.setHeader(REQUEST_ID_HEADER, exchange.id);
+    if (!vary) return;
+    if (exchange.corsOrigin !== undefined) setCorsHeaders(res, exchange.corsOrigin);
+    res.setHeader('vary', 'Origin');
+  }
+}
