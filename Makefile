@@ -9,7 +9,7 @@ RESULTS := .local/test-results
 # prisma generate never connects; it only needs the variable to resolve the datasource.
 GENERATE_URL := postgresql://localhost:5432/generate
 
-.PHONY: help install tools generate build up dev test unit unit-node24 e2e typecheck lint format bench migration images smoke clean
+.PHONY: help install tools proto generate build up dev test unit unit-node24 e2e typecheck lint format bench migration images smoke clean
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -22,6 +22,9 @@ $(NPM_STAMP): package-lock.json package.json proto/package.json services/*/packa
 
 tools: ## Chromium, kubectl, PostgreSQL and Redis for the tests (installed from Debian when missing)
 	@bash deploy/local/ensure-tools.sh
+
+proto: install ## TypeScript types of the gRPC contracts into proto/src/generated (committed; never edit them)
+	node proto/scripts/generate-grpc-types.mjs
 
 generate: install ## Build the shared packages and generate each service's Prisma client
 	npm run build -w proto -w services/kit

@@ -8,3 +8,4 @@ export * from './services';
 export * from './pages';
 export * from './offer';
 export * from './site-feeds';
+export * from './news-grpc';

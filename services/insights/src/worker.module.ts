@@ -7,7 +7,7 @@ import { BriefingQueue } from './jobs/briefing.queue';
 import { GenerationService } from './jobs/generation.service';
 import { InsightsScheduler } from './jobs/insights.scheduler';
 import { InsightsWorker } from './jobs/insights.worker';
-import { NewsClient } from './news/news-client';
+import { NewsClient, newsGrpcClientModule } from './news/news-client';
 import { BuiltinWriter } from './writers/builtin-writer';
 import { LlmWriter } from './writers/llm-writer';
 import { DAILY_WRITER, type DailyWriter } from './writers/writer';
@@ -32,7 +32,10 @@ export class WorkerModule {
   static forRoot(config: InsightsConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [KitModule.forRoot({ service: WORKER_NAME, logLevel: config.LOG_LEVEL })],
+      imports: [
+        KitModule.forRoot({ service: WORKER_NAME, logLevel: config.LOG_LEVEL }),
+        newsGrpcClientModule(config),
+      ],
       providers: [
         ...coreProviders(config),
         {

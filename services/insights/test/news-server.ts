@@ -1,23 +1,14 @@
-import {
-  loadPackageDefinition,
-  Server,
-  ServerCredentials,
-  status,
-  type ServiceDefinition,
-  type UntypedServiceImplementation,
-} from '@grpc/grpc-js';
+import { loadPackageDefinition, Server, ServerCredentials, status } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { protoFile } from '@probedge/kit';
 import { freePort } from '@probedge/kit/testing';
+import { NEWS_GRPC } from '@probedge/proto';
+import type {
+  ListArticlesRequest__Output,
+  NewsProtoGrpcType,
+  NewsServiceHandlers,
+} from '@probedge/proto/grpc';
 import type { NewsArticle } from '../src/news/news-article';
-
-interface ListRequest {
-  feed: string;
-  since: string;
-  until: string;
-  limit: number;
-  pageToken: string;
-}
 
 /**
  * NewsService served from the shared .proto by grpc-js, holding the articles a test gives it and
@@ -27,7 +18,7 @@ export interface NewsServer {
   address: string;
   articles: NewsArticle[];
   /** Every ListArticles request received, in order. */
-  requests: ListRequest[];
+  requests: ListArticlesRequest__Output[];
   /** When set, calls fail with this gRPC status (every call, or the next `failTimes` calls). */
   failWith?: number;
   failTimes?: number;
@@ -37,15 +28,8 @@ export interface NewsServer {
 export const NEWS_OUTAGE_DETAILS = 'connect ECONNREFUSED news-grpc.internal:5002';
 
 export async function startNewsServer(): Promise<NewsServer> {
-  const definition = loadSync(protoFile('news/v1/news.proto'), {
-    keepCase: false,
-    longs: Number,
-    defaults: true,
-    arrays: true,
-  });
-  const loaded = loadPackageDefinition(definition) as unknown as {
-    probedge: { news: { v1: { NewsService: { service: ServiceDefinition } } } };
-  };
+  const definition = loadSync(protoFile(NEWS_GRPC.file), NEWS_GRPC.loader);
+  const loaded = loadPackageDefinition(definition) as unknown as NewsProtoGrpcType;
   const server = new Server();
   const state: NewsServer = {
     address: '',
@@ -56,11 +40,8 @@ export async function startNewsServer(): Promise<NewsServer> {
         server.tryShutdown(() => resolve());
       }),
   };
-  const implementation: UntypedServiceImplementation = {
-    ListArticles(
-      call: { request: ListRequest },
-      callback: (error: { code: number; details: string } | null, value?: unknown) => void,
-    ) {
+  const implementation: NewsServiceHandlers = {
+    ListArticles(call, callback) {
       state.requests.push(call.request);
       if (state.failWith !== undefined && (state.failTimes === undefined || state.failTimes > 0)) {
         if (state.failTimes !== undefined) state.failTimes -= 1;

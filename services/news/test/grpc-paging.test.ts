@@ -1,5 +1,5 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
-import type { NewsArticleMessage } from '../src/grpc/list-articles.request';
+import type { NewsArticle__Output } from '@probedge/proto/grpc';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { startGrpcTestApp, type GrpcTestApp, type ListRequest } from './grpc-support';
 import type { TestContext } from './support';
@@ -15,7 +15,7 @@ describe('NewsService ListArticles paging', () => {
   const call = (request: ListRequest) => grpc.list(request);
 
   const readAll = async (request: ListRequest) => {
-    const pages: NewsArticleMessage[][] = [];
+    const pages: NewsArticle__Output[][] = [];
     let pageToken = '';
     do {
       const response = await call({ ...request, pageToken });

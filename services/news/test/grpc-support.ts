@@ -1,31 +1,19 @@
-import { credentials, loadPackageDefinition, type ServiceError } from '@grpc/grpc-js';
+import { credentials, loadPackageDefinition } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { protoFile } from '@probedge/kit';
 import { freePort } from '@probedge/kit/testing';
+import { NEWS_GRPC } from '@probedge/proto';
+import type {
+  ListArticlesRequest,
+  ListArticlesResponse__Output,
+  NewsProtoGrpcType,
+  NewsServiceClient,
+} from '@probedge/proto/grpc';
 import { newsGrpcServerOptions } from '../src/grpc/grpc-options';
-import type { NewsArticleMessage } from '../src/grpc/list-articles.request';
 import { startTestApp, type TestContext } from './support';
 
-export interface ListRequest {
-  feed?: string;
-  since?: string;
-  until?: string;
-  limit?: number;
-  pageToken?: string;
-}
-
-export interface ListResponse {
-  articles: NewsArticleMessage[];
-  nextPageToken: string;
-}
-
-interface ListArticlesClient {
-  ListArticles(
-    request: ListRequest,
-    callback: (error: ServiceError | null, response?: ListResponse) => void,
-  ): void;
-  close(): void;
-}
+export type ListRequest = ListArticlesRequest;
+export type ListResponse = ListArticlesResponse__Output;
 
 /** The test app serving gRPC on a free port, and one ListArticles call through a real client. */
 export interface GrpcTestApp {
@@ -35,13 +23,9 @@ export interface GrpcTestApp {
 }
 
 /** A plain grpc-js client built from the shared .proto file, as any internal caller would. */
-function newsClient(port: number): ListArticlesClient {
-  const definition = loadSync(protoFile('news/v1/news.proto'), { keepCase: false, defaults: true });
-  const loaded = loadPackageDefinition(definition) as unknown as {
-    probedge: {
-      news: { v1: { NewsService: new (address: string, creds: unknown) => ListArticlesClient } };
-    };
-  };
+function newsClient(port: number): NewsServiceClient {
+  const definition = loadSync(protoFile(NEWS_GRPC.file), NEWS_GRPC.loader);
+  const loaded = loadPackageDefinition(definition) as unknown as NewsProtoGrpcType;
   return new loaded.probedge.news.v1.NewsService(`127.0.0.1:${port}`, credentials.createInsecure());
 }
 

@@ -1,5 +1,5 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
-import type { NewsArticleMessage } from '../src/grpc/list-articles.request';
+import type { NewsArticle__Output } from '@probedge/proto/grpc';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { startGrpcTestApp, type GrpcTestApp, type ListRequest } from './grpc-support';
 import type { TestContext } from './support';
@@ -8,7 +8,7 @@ describe('NewsService over gRPC', () => {
   let grpc: GrpcTestApp;
   let ctx: TestContext;
 
-  const call = async (request: ListRequest): Promise<NewsArticleMessage[]> =>
+  const call = async (request: ListRequest): Promise<NewsArticle__Output[]> =>
     (await grpc.list(request)).articles;
 
   beforeAll(async () => {

@@ -1,12 +1,4 @@
-/** An article as the news service hands it over gRPC (proto/news/v1/news.proto, camelCase). */
-export interface NewsArticle {
-  id: string;
-  title: string;
-  description: string;
-  url: string;
-  publishedAt: string;
-  feed: string;
-  sourceId: string;
-  category: string;
-  tickers: string[];
-}
+import type { NewsArticle__Output } from '@probedge/proto/grpc';
+
+/** An article as the news service hands it over gRPC: NewsService's message, every field set. */
+export type NewsArticle = NewsArticle__Output;

@@ -1,14 +1,13 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import {
-  credentials,
-  loadPackageDefinition,
-  status,
-  type Client,
-  type ServiceError,
-} from '@grpc/grpc-js';
-import { loadSync } from '@grpc/proto-loader';
+import { type DynamicModule, Inject, Injectable, Logger } from '@nestjs/common';
+import { status } from '@grpc/grpc-js';
+import { type ClientGrpc, ClientsModule, Transport } from '@nestjs/microservices';
 import { protoFile } from '@probedge/kit';
-import { INTERNAL_LIST_LIMIT } from '@probedge/proto';
+import { INTERNAL_LIST_LIMIT, NEWS_GRPC } from '@probedge/proto';
+import type {
+  ListArticlesRequest,
+  ListArticlesResponse__Output,
+  NewsServiceClient,
+} from '@probedge/proto/grpc';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { NEWS_FAILURE_PREFIX } from '../jobs/daily-kinds';
 import type { NewsArticle } from './news-article';
@@ -16,28 +15,24 @@ import type { NewsArticle } from './news-article';
 /** The most the news service returns per call (proto/news/v1/news.proto). */
 export const NEWS_PAGE_LIMIT = INTERNAL_LIST_LIMIT.max;
 
-interface ListArticlesRequest {
-  feed?: string;
-  since?: string;
-  until?: string;
-  limit?: number;
-  pageToken?: string;
-}
+/** The ClientGrpc of the news service's NewsService. */
+export const NEWS_GRPC_CLIENT = Symbol('NEWS_GRPC_CLIENT');
 
-interface ListArticlesResponse {
-  articles?: NewsArticle[];
-  nextPageToken?: string;
+/** The channel to NewsService at NEWS_GRPC_URL; ClientsModule closes it when the application stops. */
+export function newsGrpcClientModule(config: InsightsConfig): DynamicModule {
+  return ClientsModule.register([
+    {
+      name: NEWS_GRPC_CLIENT,
+      transport: Transport.GRPC,
+      options: {
+        package: NEWS_GRPC.package,
+        protoPath: protoFile(NEWS_GRPC.file),
+        url: config.NEWS_GRPC_URL,
+        loader: NEWS_GRPC.loader,
+      },
+    },
+  ]);
 }
-
-interface NewsServiceClient extends Client {
-  ListArticles(
-    request: ListArticlesRequest,
-    options: { deadline: Date },
-    callback: (error: ServiceError | null, response?: ListArticlesResponse) => void,
-  ): void;
-}
-
-type NewsServiceConstructor = new (address: string, creds: unknown) => NewsServiceClient;
 
 /** Raised when the news service cannot answer; the job's retry policy decides what comes next. */
 export class NewsUnavailableError extends Error {
@@ -50,28 +45,19 @@ export class NewsUnavailableError extends Error {
   }
 }
 
-function loadNewsService(): NewsServiceConstructor {
-  const definition = loadSync(protoFile('news/v1/news.proto'), {
-    keepCase: false,
-    longs: Number,
-    defaults: true,
-    arrays: true,
-  });
-  const loaded = loadPackageDefinition(definition) as unknown as {
-    probedge: { news: { v1: { NewsService: NewsServiceConstructor } } };
-  };
-  return loaded.probedge.news.v1.NewsService;
-}
-
 /** Reads ingested articles from the news service; never from its database. */
 @Injectable()
-export class NewsClient implements OnModuleDestroy {
+export class NewsClient {
   private readonly logger = new Logger(NewsClient.name);
   private readonly client: NewsServiceClient;
 
-  constructor(@Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig) {
-    const NewsService = loadNewsService();
-    this.client = new NewsService(config.NEWS_GRPC_URL, credentials.createInsecure());
+  constructor(
+    @Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig,
+    @Inject(NEWS_GRPC_CLIENT) grpc: ClientGrpc,
+  ) {
+    // The generated grpc-js client rather than getService's observables: each call takes its own
+    // deadline and one awaited answer, and errors keep their gRPC status.
+    this.client = grpc.getClientByServiceName<NewsServiceClient>(NEWS_GRPC.service);
   }
 
   /**
@@ -89,8 +75,8 @@ export class NewsClient implements OnModuleDestroy {
         limit: Math.min(NEWS_PAGE_LIMIT, max - articles.length),
         pageToken,
       });
-      articles.push(...(page.articles ?? []));
-      pageToken = page.nextPageToken ?? '';
+      articles.push(...page.articles);
+      pageToken = page.nextPageToken;
     } while (pageToken && articles.length < max);
     if (pageToken) {
       this.logger.warn(
@@ -101,7 +87,7 @@ export class NewsClient implements OnModuleDestroy {
     return articles;
   }
 
-  private page(request: ListArticlesRequest): Promise<ListArticlesResponse> {
+  private page(request: ListArticlesRequest): Promise<ListArticlesResponse__Output> {
     const deadline = new Date(Date.now() + this.config.NEWS_GRPC_TIMEOUT_MS);
     return new Promise((resolve, reject) =>
       this.client.ListArticles(request, { deadline }, (error, response) => {
@@ -112,13 +98,9 @@ export class NewsClient implements OnModuleDestroy {
               : error.details || error.message;
           reject(new NewsUnavailableError(`${NEWS_FAILURE_PREFIX} ${reason}`, error.code));
         } else {
-          resolve(response ?? {});
+          resolve(response ?? { articles: [], nextPageToken: '' });
         }
       }),
     );
-  }
-
-  onModuleDestroy(): void {
-    this.client.close();
   }
 }

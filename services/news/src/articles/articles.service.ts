@@ -6,12 +6,9 @@ import {
   type Feed,
   type OpinionArticle,
 } from '@probedge/proto';
+import type { NewsArticle__Output } from '@probedge/proto/grpc';
 import { ArticlesRepository, type ArticleFilter, type ArticleListRow } from './articles.repository';
-import type {
-  ListArticlesQuery,
-  NewsArticleMessage,
-  PageCursor,
-} from '../grpc/list-articles.request';
+import type { ListArticlesQuery, PageCursor } from '../grpc/list-articles.request';
 import { ListCache } from './list-cache';
 
 /** Which rows each public list reads. */
@@ -70,10 +67,13 @@ export class ArticlesService {
     );
   }
 
-  /** Internal readers (insights over gRPC) need every field and a time window; never cached. */
+  /**
+   * Internal readers (insights over gRPC) need every field and a time window; never cached. Each
+   * article is NewsService's message with every field set.
+   */
   async listForInternal(
     query: ListArticlesQuery & { after?: PageCursor },
-  ): Promise<NewsArticleMessage[]> {
+  ): Promise<NewsArticle__Output[]> {
     const rows = await this.articles.listSince(
       { feed: query.feed, since: query.since, until: query.until, after: query.after },
       query.limit,

@@ -1,18 +1,17 @@
 import type { GrpcOptions } from '@nestjs/microservices';
 import { Transport } from '@nestjs/microservices';
 import { protoFile } from '@probedge/kit';
-
-export const NEWS_PROTO_PACKAGE = 'probedge.news.v1';
+import { NEWS_GRPC } from '@probedge/proto';
 
 /** Server side of NewsService; clients load the same file with the same loader options. */
 export function newsGrpcServerOptions(host: string, port: number): GrpcOptions {
   return {
     transport: Transport.GRPC,
     options: {
-      package: NEWS_PROTO_PACKAGE,
-      protoPath: protoFile('news/v1/news.proto'),
+      package: NEWS_GRPC.package,
+      protoPath: protoFile(NEWS_GRPC.file),
       url: `${host}:${port}`,
-      loader: { keepCase: false, longs: Number, defaults: true, arrays: true },
+      loader: NEWS_GRPC.loader,
     },
   };
 }

@@ -1,29 +1,9 @@
 import { status } from '@grpc/grpc-js';
 import { INTERNAL_LIST_LIMIT, isFeed, type Feed } from '@probedge/proto';
+import type { ListArticlesRequest__Output } from '@probedge/proto/grpc';
 import { RpcException } from '@nestjs/microservices';
 
 export const GRPC_LIST_LIMIT = INTERNAL_LIST_LIMIT;
-
-/** The wire shapes of proto/news/v1/news.proto, as the loader presents them (camelCase). */
-export interface ListArticlesRequest {
-  feed?: string;
-  since?: string;
-  until?: string;
-  limit?: number;
-  pageToken?: string;
-}
-
-export interface NewsArticleMessage {
-  id: string;
-  title: string;
-  description: string;
-  url: string;
-  publishedAt: string;
-  feed: string;
-  sourceId: string;
-  category: string;
-  tickers: string[];
-}
 
 export interface ListArticlesQuery {
   feed?: Feed;
@@ -74,14 +54,12 @@ function parseInstant(field: string, value: string): Date | undefined {
 
 /** Proto3 sends defaults for absent fields: empty feed/since/page_token and limit 0 mean "not given". */
 export function parseListArticlesRequest(
-  request: ListArticlesRequest,
+  request: ListArticlesRequest__Output,
 ): ListArticlesQuery & { cursor?: PageCursor } {
-  const feed = request.feed ?? '';
-  const since = request.since ?? '';
-  const limit = request.limit ?? 0;
+  const { feed, since, limit } = request;
   if (feed !== '' && !isFeed(feed)) throw invalid(`feed "${feed}" is not one of the known feeds`);
   const sinceDate = parseInstant('since', since);
-  const untilDate = parseInstant('until', request.until ?? '');
+  const untilDate = parseInstant('until', request.until);
   if (!Number.isInteger(limit) || limit < 0 || limit > GRPC_LIST_LIMIT.max) {
     throw invalid(`limit must be an integer from 1 to ${GRPC_LIST_LIMIT.max}`);
   }

@@ -1,21 +1,20 @@
 import { Controller } from '@nestjs/common';
 import { GrpcMethod } from '@nestjs/microservices';
+import { NEWS_GRPC } from '@probedge/proto';
+import type {
+  ListArticlesRequest__Output,
+  ListArticlesResponse,
+  NewsServiceController,
+} from '@probedge/proto/grpc';
 import { ArticlesService } from '../articles/articles.service';
-import {
-  encodePageToken,
-  parseListArticlesRequest,
-  type ListArticlesRequest,
-  type NewsArticleMessage,
-} from './list-articles.request';
+import { encodePageToken, parseListArticlesRequest } from './list-articles.request';
 
 @Controller()
-export class NewsGrpcController {
+export class NewsGrpcController implements NewsServiceController {
   constructor(private readonly articles: ArticlesService) {}
 
-  @GrpcMethod('NewsService', 'ListArticles')
-  async listArticles(
-    request: ListArticlesRequest,
-  ): Promise<{ articles: NewsArticleMessage[]; nextPageToken: string }> {
+  @GrpcMethod(NEWS_GRPC.service, 'ListArticles')
+  async listArticles(request: ListArticlesRequest__Output): Promise<ListArticlesResponse> {
     const { cursor, ...query } = parseListArticlesRequest(request);
     // One article more than asked for tells whether another page exists.
     const rows = await this.articles.listForInternal({
