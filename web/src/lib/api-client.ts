@@ -107,13 +107,14 @@ export async function apiGet<T>(key: ApiKey, options: RequestOptions = {}): Prom
   return (await response.json()) as T;
 }
 
+/** A POST to `target`: a path, or a key as the read calls take it (mutation hooks pass theirs). */
 export async function apiPost<T = unknown>(
-  path: string,
+  target: string | ApiKey,
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T | null> {
   const hasBody = body !== undefined;
-  const response = await fetch(path, {
+  const response = await fetch(typeof target === 'string' ? target : apiPath(target), {
     method: 'POST',
     credentials: 'include',
     headers: {

@@ -4,24 +4,30 @@ import { apiGet } from './api-client';
 
 export const subscriptionCheckKey = ['/api/check-subscription'] as const;
 
-/** Any failure reads as no access (spec section 7: on a non-OK response the page assumes false). */
-export async function checkSubscription(key: typeof subscriptionCheckKey): Promise<boolean> {
-  try {
-    const result = await apiGet<SubscriptionCheck>(key);
-    return result.hasAccess === true;
-  } catch (error) {
-    console.warn('Subscription check failed; treating as no access.', error);
-    return false;
-  }
+export function getSubscriptionCheck(key: typeof subscriptionCheckKey): Promise<SubscriptionCheck> {
+  return apiGet<SubscriptionCheck>(key);
 }
 
-/** Whether this browser has access (member session or purchase cookie), for every screen that asks. */
+/** What the service said: undefined until it answers, null when it could not be asked. */
+function answerOf(data: SubscriptionCheck | undefined, error: unknown): boolean | null | undefined {
+  if (error !== undefined) return null;
+  if (data === undefined) return undefined;
+  return typeof data.hasAccess === 'boolean' ? data.hasAccess : null;
+}
+
+/**
+ * Whether this browser has access (member session or purchase cookie), for every screen that asks.
+ * `hasAccess` reads a check that could not be made as no access (spec section 7); `answer` keeps it
+ * apart (null), for a screen that stays neutral then.
+ */
 export function useSubscriptionCheck() {
-  const { data } = useSWR(subscriptionCheckKey, checkSubscription, {
+  const { data, error } = useSWR(subscriptionCheckKey, getSubscriptionCheck, {
     // Access changes with a purchase made in another tab: ask again on every visit and on return.
     revalidateOnMount: true,
     revalidateOnFocus: true,
     dedupingInterval: 0,
+    onError: (failure: unknown) => console.warn('Subscription check failed.', failure),
   });
-  return { hasAccess: data };
+  const answer = answerOf(data, error);
+  return { answer, hasAccess: answer === undefined ? undefined : answer === true };
 }

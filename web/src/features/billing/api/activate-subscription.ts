@@ -1,17 +1,27 @@
+import useSWRMutation from 'swr/mutation';
 import type { ActivationRequest, ActivationResponse } from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
+
+export const activationKey = ['/api/activate-subscription'] as const;
 
 /**
  * Activates the session (it also sets the access cookie). An OK answer can still report a
  * subscription that gives no access (canceled since): the caller must read `hasAccess`.
  */
-export async function activateSubscription(sessionId: string): Promise<ActivationResponse> {
+export async function activateSubscription(
+  key: typeof activationKey,
+  { arg: sessionId }: { arg: string },
+): Promise<ActivationResponse> {
   const body: ActivationRequest = { sessionId };
-  const response = await apiPost<ActivationResponse>('/api/activate-subscription', body, {
+  const response = await apiPost<ActivationResponse>(key, body, {
     failureMessage: 'Failed to activate subscription',
   });
   if (!response || typeof response.hasAccess !== 'boolean') {
     throw new Error('Activation answered without hasAccess');
   }
   return response;
+}
+
+export function useActivateSubscription() {
+  return useSWRMutation(activationKey, activateSubscription);
 }

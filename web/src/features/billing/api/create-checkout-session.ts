@@ -1,3 +1,4 @@
+import useSWRMutation from 'swr/mutation';
 import type { CheckoutRequest, CheckoutResponse, PlanTier } from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
 
@@ -7,21 +8,32 @@ export function newIdempotencyKey(): string {
   return `checkout-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
+export interface CheckoutAttempt {
+  tier: PlanTier;
+  idempotencyKey: string;
+}
+
+export const checkoutSessionKey = ['/api/create-checkout-session'] as const;
+
 /**
  * The checkout page's address; a response without one is a failure (spec section 5). The same
  * `idempotencyKey` on a retry gets the same checkout session back instead of a second one.
  */
 export async function createCheckoutSession(
-  tier: PlanTier,
-  idempotencyKey: string,
+  key: typeof checkoutSessionKey,
+  { arg }: { arg: CheckoutAttempt },
 ): Promise<string> {
-  const body: CheckoutRequest = { tier };
-  const response = await apiPost<CheckoutResponse>('/api/create-checkout-session', body, {
+  const body: CheckoutRequest = { tier: arg.tier };
+  const response = await apiPost<CheckoutResponse>(key, body, {
     failureMessage: 'Failed to create checkout session',
-    headers: { 'Idempotency-Key': idempotencyKey },
+    headers: { 'Idempotency-Key': arg.idempotencyKey },
   });
   if (!response || typeof response.url !== 'string' || !response.url) {
     throw new Error('Checkout answered without a url');
   }
   return response.url;
+}
+
+export function useCreateCheckoutSession() {
+  return useSWRMutation(checkoutSessionKey, createCheckoutSession);
 }

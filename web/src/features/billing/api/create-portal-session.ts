@@ -1,12 +1,15 @@
+import useSWRMutation from 'swr/mutation';
 import type { PortalResponse } from '@probedge/proto';
 import { apiPost, HttpError } from '../../../lib/api-client';
 
 export type PortalOutcome = { kind: 'portal'; url: string } | { kind: 'no-access' };
 
+export const portalSessionKey = ['/api/create-portal-session'] as const;
+
 /** The customer portal's address, or no-access when the visitor has no subscription (401). */
-export async function createPortalSession(): Promise<PortalOutcome> {
+export async function createPortalSession(key: typeof portalSessionKey): Promise<PortalOutcome> {
   try {
-    const response = await apiPost<PortalResponse>('/api/create-portal-session', undefined, {
+    const response = await apiPost<PortalResponse>(key, undefined, {
       failureMessage: 'Failed to open the billing portal',
     });
     if (!response || typeof response.url !== 'string' || !response.url) {
@@ -17,4 +20,8 @@ export async function createPortalSession(): Promise<PortalOutcome> {
     if (error instanceof HttpError && error.status === 401) return { kind: 'no-access' };
     throw error;
   }
+}
+
+export function useCreatePortalSession() {
+  return useSWRMutation(portalSessionKey, createPortalSession);
 }

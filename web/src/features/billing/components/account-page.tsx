@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
@@ -6,10 +5,10 @@ import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import { SignInLink } from '../../../components/ui/sign-in-link';
 import { PROFESSIONAL_PLAN } from '../../../content/subscribe';
 import { browserWindow } from '../../../lib/browser-window';
-import { checkAccess } from '../api/check-access';
-import { createPortalSession } from '../api/create-portal-session';
+import { useSubscriptionCheck } from '../../../lib/subscription-check';
+import { useCreatePortalSession, type PortalOutcome } from '../api/create-portal-session';
 import { useMember } from '../api/get-member';
-import { signOut } from '../api/sign-out';
+import { useSignOut } from '../api/sign-out';
 import { ButtonStack, StatusCard, StatusText } from './billing.styles';
 
 const TITLE = 'Manage Subscription & Billing';
@@ -32,25 +31,20 @@ function NoAccess({ role }: { role: 'alert' | 'status' }) {
 }
 
 /** Who is signed in on this browser, with the way out. */
-function MemberLine({ onSignedOut }: { onSignedOut: () => void }) {
-  const { member, refresh } = useMember();
+function MemberLine() {
+  const { member } = useMember();
   const { mutate } = useSWRConfig();
-  const [signingOut, setSigningOut] = useState(false);
+  const { trigger: signOut, isMutating: signingOut } = useSignOut();
   if (!member) return null;
 
   async function leave() {
-    setSigningOut(true);
     try {
       await signOut();
     } catch (error) {
       console.error(error);
-    } finally {
-      setSigningOut(false);
-      await refresh();
-      // Access may have come from the session: everything that depends on it asks again.
-      await mutate(() => true);
-      onSignedOut();
     }
+    // Access may have come from the session: everything that depends on it asks again.
+    await mutate(() => true);
   }
 
   return (
@@ -69,35 +63,36 @@ function MemberLine({ onSignedOut }: { onSignedOut: () => void }) {
   );
 }
 
+function portalState({
+  data,
+  error,
+  isMutating,
+}: {
+  data?: PortalOutcome;
+  error?: unknown;
+  isMutating: boolean;
+}): PortalState {
+  if (isMutating) return 'opening';
+  if (error) return 'failed';
+  // With the portal's address the browser is on its way there.
+  if (data?.kind === 'portal') return 'opening';
+  if (data?.kind === 'no-access') return 'no-access';
+  return 'idle';
+}
+
 export function AccountPage() {
-  const [state, setState] = useState<PortalState>('idle');
-  // Asked on every visit, so a visitor without access is told before pressing anything.
-  const [hasAccess, setHasAccess] = useState<boolean | null>(null);
-
-  const [checks, setChecks] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    void checkAccess().then((answer) => {
-      if (current) setHasAccess(answer);
-    });
-    return () => {
-      current = false;
-    };
-  }, [checks]);
+  const { trigger, data, error, isMutating } = useCreatePortalSession();
+  const state = portalState({ data, error, isMutating });
+  // Asked on every visit, so a visitor without access is told before pressing anything; a check
+  // that could not be made (null) changes nothing.
+  const { answer: hasAccess } = useSubscriptionCheck();
 
   async function openPortal() {
-    setState('opening');
     try {
-      const outcome = await createPortalSession();
-      if (outcome.kind === 'no-access') {
-        setState('no-access');
-        return;
-      }
-      browserWindow.assign(outcome.url);
+      const outcome = await trigger();
+      if (outcome.kind === 'portal') browserWindow.assign(outcome.url);
     } catch (error) {
       console.error(error);
-      setState('failed');
     }
   }
 
@@ -112,7 +107,7 @@ export function AccountPage() {
       />
       <StatusCard aria-labelledby="account-title">
         <PageTitle id="account-title">{TITLE}</PageTitle>
-        <MemberLine onSignedOut={() => setChecks((count) => count + 1)} />
+        <MemberLine />
         <StatusText>
           Your {PROFESSIONAL_PLAN.name} subscription is managed in the payment provider&apos;s
           secure customer portal: change your card, download invoices or cancel at any time.

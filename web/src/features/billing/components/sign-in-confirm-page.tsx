@@ -7,7 +7,7 @@ import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
-import { confirmSignIn } from '../api/confirm-sign-in';
+import { useConfirmSignIn } from '../api/confirm-sign-in';
 import { safeReturnTo } from '../hooks/safe-return-to';
 import { ButtonStack, StatusCard, StatusText } from './billing.styles';
 
@@ -30,6 +30,16 @@ function failureMessage(error: unknown): string {
   return 'You could not be signed in right now. Please open the link again in a moment.';
 }
 
+function confirmState(
+  token: string | null,
+  { data, error }: { data?: SignInConfirmed; error?: unknown },
+): ConfirmState {
+  if (!token) return { step: 'failed', message: NO_TOKEN };
+  if (error) return { step: 'failed', message: failureMessage(error) };
+  if (data) return { step: 'signed-in', member: data };
+  return { step: 'pending' };
+}
+
 /** Posts the link's token once (StrictMode runs effects twice; a link works only once). */
 export function SignInConfirmPage() {
   const [params] = useSearchParams();
@@ -37,27 +47,20 @@ export function SignInConfirmPage() {
   const { mutate } = useSWRConfig();
   // Read once: the token leaves the address bar (and the history entry) at once.
   const [token] = useState(() => params.get('token'));
-  const [state, setState] = useState<ConfirmState>(
-    token ? { step: 'pending' } : { step: 'failed', message: NO_TOKEN },
-  );
+  const { trigger, data, error } = useConfirmSignIn();
+  const state = confirmState(token, { data, error });
   const started = useRef(false);
 
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
     void navigate(PATH, { replace: true });
-    confirmSignIn(token).then(
-      (member) => {
-        setState({ step: 'signed-in', member });
-        // Everything that depends on who this browser is asks again.
-        void mutate(() => true);
-      },
-      (error: unknown) => {
-        console.error(error);
-        setState({ step: 'failed', message: failureMessage(error) });
-      },
+    trigger(token).then(
+      // Everything that depends on who this browser is asks again.
+      () => void mutate(() => true),
+      (failure: unknown) => console.error(failure),
     );
-  }, [token, navigate, mutate]);
+  }, [token, navigate, mutate, trigger]);
 
   return (
     <PageContainer>

@@ -5,7 +5,7 @@ import { PageMeta } from '../../../components/seo/page-meta';
 import { Button } from '../../../components/ui/button-link.styles';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
-import { requestSignIn } from '../api/request-sign-in';
+import { useRequestSignIn, type SignInLinkSent } from '../api/request-sign-in';
 import { safeReturnTo } from '../hooks/safe-return-to';
 import { ButtonStack, SignInForm, StatusCard, StatusText } from './billing.styles';
 
@@ -23,6 +23,21 @@ function failureMessage(error: unknown): string {
     return apiErrorMessage(error) ?? 'Please check the address and try again.';
   }
   return 'The sign-in link could not be sent right now. Please try again in a moment.';
+}
+
+function signInState({
+  data,
+  error,
+  isMutating,
+}: {
+  data?: SignInLinkSent;
+  error?: unknown;
+  isMutating: boolean;
+}): SignInState {
+  if (isMutating) return { step: 'sending' };
+  if (error) return { step: 'failed', message: failureMessage(error) };
+  if (data) return { step: 'sent', email: data.email, sentAt: data.sentAt };
+  return { step: 'form' };
 }
 
 /** Seconds until "Send again" is offered, counting down once a second. */
@@ -43,23 +58,17 @@ export function SignInPage() {
   const returnTo = safeReturnTo(params.get('returnTo'));
   const inputId = useId();
   const [email, setEmail] = useState('');
-  const [state, setState] = useState<SignInState>({ step: 'form' });
+  const { trigger, data, error, isMutating, reset } = useRequestSignIn();
+  const state = signInState({ data, error, isMutating });
   const secondsLeft = useSecondsLeft(state.step === 'sent' ? state.sentAt : null);
 
-  async function send(address: string) {
-    setState({ step: 'sending' });
-    try {
-      await requestSignIn(address, returnTo);
-      setState({ step: 'sent', email: address, sentAt: Date.now() });
-    } catch (error) {
-      console.error(error);
-      setState({ step: 'failed', message: failureMessage(error) });
-    }
+  function send(address: string) {
+    trigger({ email: address, returnTo }).catch((failure: unknown) => console.error(failure));
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void send(email.trim());
+    send(email.trim());
   }
 
   return (
@@ -84,11 +93,11 @@ export function SignInPage() {
                 type="button"
                 $variant="secondary"
                 disabled={secondsLeft > 0}
-                onClick={() => void send(state.email)}
+                onClick={() => send(state.email)}
               >
                 {secondsLeft > 0 ? `Send again in ${secondsLeft} s` : 'Send again'}
               </Button>
-              <Button type="button" $variant="secondary" onClick={() => setState({ step: 'form' })}>
+              <Button type="button" $variant="secondary" onClick={() => reset()}>
                 Use another address
               </Button>
             </ButtonStack>

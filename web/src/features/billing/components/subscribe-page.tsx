@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PRICE } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
@@ -16,7 +16,7 @@ import { HttpError } from '../../../lib/api-client';
 import { browserWindow } from '../../../lib/browser-window';
 import { appConfig } from '../../../lib/config';
 import { toast } from '../../../lib/toast-store';
-import { createCheckoutSession, newIdempotencyKey } from '../api/create-checkout-session';
+import { newIdempotencyKey, useCreateCheckoutSession } from '../api/create-checkout-session';
 import {
   Badge,
   FeatureList,
@@ -64,8 +64,8 @@ function mayHaveCreatedSession(error: unknown): boolean {
 }
 
 export function SubscribePage() {
-  const [starting, setStarting] = useState(false);
-  const [sandbox, setSandbox] = useState(false);
+  const { trigger, data: checkoutUrl, isMutating: starting } = useCreateCheckoutSession();
+  const sandbox = checkoutUrl !== undefined && sandboxSessionOf(checkoutUrl) !== null;
   // One key per checkout attempt: pressing again after a lost or failed answer repeats the same
   // attempt, so the service hands back the session it may already have created.
   const attemptKey = useRef<string | null>(null);
@@ -75,19 +75,18 @@ export function SubscribePage() {
     attemptKey.current ??= newIdempotencyKey();
     // Opened now, within the click; it goes to the checkout once the service names its address.
     const tab = browserWindow.openPending();
-    setStarting(true);
     try {
-      const url = await createCheckoutSession(PROFESSIONAL_PLAN.id, attemptKey.current);
+      const url = await trigger({
+        tier: PROFESSIONAL_PLAN.id,
+        idempotencyKey: attemptKey.current,
+      });
       attemptKey.current = null;
-      if (sandboxSessionOf(url)) setSandbox(true);
       tab.go(url);
     } catch (error) {
       tab.close();
       console.error(error);
       if (!mayHaveCreatedSession(error)) attemptKey.current = null;
       toast({ ...CHECKOUT_TOASTS.failed, variant: 'destructive' });
-    } finally {
-      setStarting(false);
     }
   }
 

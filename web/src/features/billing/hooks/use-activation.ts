@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import type { ActivationResponse } from '@probedge/proto';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
 import { rememberCheckoutSession } from '../../../lib/checkout-session';
-import { activateSubscription } from '../api/activate-subscription';
+import { useActivateSubscription } from '../api/activate-subscription';
 
 /**
  * 'inactive': the session was paid once, but the subscription it started gives no access now
@@ -9,52 +10,62 @@ import { activateSubscription } from '../api/activate-subscription';
  */
 export type ActivationStatus = 'pending' | 'success' | 'inactive' | 'error';
 
+/** A 403 is an answer, not a fault: this checkout belongs to another browser. */
+function isRefusal(error: unknown): error is HttpError {
+  return error instanceof HttpError && error.status === 403;
+}
+
+function activationStatus(
+  sessionId: string | null,
+  { data, error, isMutating }: { data?: ActivationResponse; error?: unknown; isMutating: boolean },
+): ActivationStatus {
+  if (!sessionId) return 'error';
+  if (isMutating) return 'pending';
+  if (error) return 'error';
+  if (!data) return 'pending';
+  return data.hasAccess ? 'success' : 'inactive';
+}
+
 /**
  * Activates the checkout session once per mount (and once per retry): StrictMode runs effects
  * twice, and a second POST would be a wasted round trip to the payment provider.
  */
 export function useActivation(sessionId: string | null) {
-  const [status, setStatus] = useState<ActivationStatus>(sessionId ? 'pending' : 'error');
-  const [subscriptionStatus, setSubscriptionStatus] = useState<string | null>(null);
-  // The service's own explanation when it refused (this checkout belongs to another browser).
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const { trigger, data, error, isMutating } = useActivateSubscription();
   const started = useRef<string | null>(null);
 
-  useEffect(() => {
-    if (!sessionId) {
-      setStatus('error');
-      return;
-    }
-    const run = `${sessionId}#${attempt}`;
-    if (started.current === run) return;
-    started.current = run;
-    setStatus('pending');
-    setRefusal(null);
-    activateSubscription(sessionId).then(
-      (result) => {
-        setSubscriptionStatus(result.status);
-        if (!result.hasAccess) {
-          setStatus('inactive');
-          return;
-        }
-        // Kept only once access is confirmed, so the day-trader banner never claims an unpaid session.
-        rememberCheckoutSession(sessionId);
-        setStatus('success');
-      },
-      (error: unknown) => {
-        if (error instanceof HttpError && error.status === 403) {
-          // An answer, not a fault: this checkout belongs to another browser.
-          console.warn(error);
-          setRefusal(apiErrorMessage(error) ?? null);
-        } else {
-          console.error(error);
-        }
-        setStatus('error');
-      },
-    );
-  }, [sessionId, attempt]);
+  const activate = useCallback(
+    (id: string) => {
+      trigger(id).then(
+        (result) => {
+          // Kept only once access is confirmed, so the day-trader banner never claims an unpaid session.
+          if (result.hasAccess) rememberCheckoutSession(id);
+        },
+        (failure: unknown) => {
+          if (isRefusal(failure)) console.warn(failure);
+          else console.error(failure);
+        },
+      );
+    },
+    [trigger],
+  );
 
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  return { status, subscriptionStatus, refusal, loading: status === 'pending', retry };
+  useEffect(() => {
+    if (!sessionId || started.current === sessionId) return;
+    started.current = sessionId;
+    activate(sessionId);
+  }, [sessionId, activate]);
+
+  const retry = useCallback(() => {
+    if (sessionId) activate(sessionId);
+  }, [sessionId, activate]);
+
+  const status = activationStatus(sessionId, { data, error, isMutating });
+  return {
+    status,
+    subscriptionStatus: data?.status ?? null,
+    // The service's own explanation when it refused (this checkout belongs to another browser).
+    refusal: status === 'error' && isRefusal(error) ? (apiErrorMessage(error) ?? null) : null,
+    retry,
+  };
 }

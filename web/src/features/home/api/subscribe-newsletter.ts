@@ -1,8 +1,19 @@
-import type { NewsletterRequest } from '@probedge/proto';
+import useSWRMutation from 'swr/mutation';
+import type { NewsletterAnswer, NewsletterRequest } from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
 
+export const newsletterKey = ['/api/newsletter'] as const;
+
 /** Double opt-in: the server answers the same for a new and an already known address. */
-export function subscribeNewsletter(email: string): Promise<unknown> {
+export async function subscribeNewsletter(
+  key: typeof newsletterKey,
+  { arg: email }: { arg: string },
+): Promise<NewsletterAnswer> {
   const body: NewsletterRequest = { email };
-  return apiPost('/api/newsletter', body);
+  const answer = await apiPost<NewsletterAnswer>(key, body);
+  return { message: answer?.message ?? '' };
+}
+
+export function useSubscribeNewsletter() {
+  return useSWRMutation(newsletterKey, subscribeNewsletter);
 }

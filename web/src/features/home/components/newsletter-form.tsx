@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button-link.styles';
 import { HOME_NEWSLETTER } from '../../../content/home';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
-import { subscribeNewsletter } from '../api/subscribe-newsletter';
+import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 import {
   EmailInput,
   FieldError,
@@ -24,27 +24,41 @@ function failureMessage(error: unknown): string {
   return HOME_NEWSLETTER.failed;
 }
 
+function formState({
+  invalid,
+  data,
+  error,
+  isMutating,
+}: {
+  invalid: boolean;
+  data?: unknown;
+  error?: unknown;
+  isMutating: boolean;
+}): FormState {
+  if (isMutating) return { status: 'sending' };
+  if (invalid) return { status: 'error', message: HOME_NEWSLETTER.invalid };
+  if (error) return { status: 'error', message: failureMessage(error) };
+  if (data) return { status: 'done' };
+  return { status: 'idle' };
+}
+
 /** 'Get Daily Insights': double opt-in, so success only ever says to check the inbox. */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
-  const [state, setState] = useState<FormState>({ status: 'idle' });
+  // An address that is not an e-mail is refused here, without asking the server.
+  const [invalid, setInvalid] = useState(false);
+  const { trigger, data, error, isMutating } = useSubscribeNewsletter();
+  const state = formState({ invalid, data, error, isMutating });
   const inputId = useId();
   const errorId = useId();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const address = email.trim();
-    if (!EMAIL_PATTERN.test(address)) {
-      setState({ status: 'error', message: HOME_NEWSLETTER.invalid });
-      return;
-    }
-    setState({ status: 'sending' });
-    try {
-      await subscribeNewsletter(address);
-      setState({ status: 'done' });
-    } catch (error) {
-      setState({ status: 'error', message: failureMessage(error) });
-    }
+    const valid = EMAIL_PATTERN.test(address);
+    setInvalid(!valid);
+    // A failure is shown from the hook's error; there is nothing more to do with it here.
+    if (valid) void trigger(address, { throwOnError: false });
   }
 
   return (

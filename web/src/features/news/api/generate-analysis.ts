@@ -1,6 +1,13 @@
+import useSWRMutation from 'swr/mutation';
 import type { DailyAnalysis } from '@probedge/proto';
 import { postGenerate } from './generate-insight';
 
-export function generateAnalysis() {
-  return postGenerate<DailyAnalysis>('/api/generate-analysis', 'Failed to generate daily analysis');
+export const generateAnalysisKey = ['/api/generate-analysis'] as const;
+
+export function generateAnalysis(key: typeof generateAnalysisKey) {
+  return postGenerate<DailyAnalysis>(key, 'Failed to generate daily analysis');
+}
+
+export function useGenerateAnalysis() {
+  return useSWRMutation(generateAnalysisKey, generateAnalysis);
 }

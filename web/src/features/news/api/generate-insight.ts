@@ -1,5 +1,5 @@
 import type { GenerationPending } from '@probedge/proto';
-import { apiErrorMessage, apiPost, HttpError } from '../../../lib/api-client';
+import { apiErrorMessage, apiPost, HttpError, type ApiKey } from '../../../lib/api-client';
 
 export type GenerateOutcome<Item> =
   | { kind: 'generated'; item: Item }
@@ -20,13 +20,16 @@ function isPending(value: unknown): value is GenerationPending {
   );
 }
 
-/** Posts a generate call and sorts the answer into what the screen does next. */
+/**
+ * Posts a generate call and sorts the answer into what the screen does next; it never rejects,
+ * a failure is one of the outcomes.
+ */
 export async function postGenerate<Item>(
-  path: string,
+  key: ApiKey,
   failureMessage: string,
 ): Promise<GenerateOutcome<Item>> {
   try {
-    const body = await apiPost<Item | GenerationPending>(path, undefined, { failureMessage });
+    const body = await apiPost<Item | GenerationPending>(key, undefined, { failureMessage });
     if (isPending(body)) return { kind: 'pending', message: body.message || PENDING_FALLBACK };
     if (body === null) return { kind: 'pending', message: PENDING_FALLBACK };
     return { kind: 'generated', item: body };

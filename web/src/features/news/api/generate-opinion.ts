@@ -1,6 +1,13 @@
+import useSWRMutation from 'swr/mutation';
 import type { DailyOpinion } from '@probedge/proto';
 import { postGenerate } from './generate-insight';
 
-export function generateOpinion() {
-  return postGenerate<DailyOpinion>('/api/generate-opinion', 'Failed to generate daily opinion');
+export const generateOpinionKey = ['/api/generate-opinion'] as const;
+
+export function generateOpinion(key: typeof generateOpinionKey) {
+  return postGenerate<DailyOpinion>(key, 'Failed to generate daily opinion');
+}
+
+export function useGenerateOpinion() {
+  return useSWRMutation(generateOpinionKey, generateOpinion);
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Button } from '../../../components/ui/button-link.styles';
 import { SkeletonBlock } from '../../../components/ui/skeleton.styles';
 import { pageReload } from '../../../lib/page-reload';
 import { relativeTime } from '../../../lib/relative-time';
-import { generateAnalysis } from '../api/generate-analysis';
+import { useGenerateAnalysis } from '../api/generate-analysis';
 import { useDailyAnalysis } from '../api/get-daily-analysis';
 import {
   InsightActions,
@@ -19,20 +18,18 @@ import { InsightText } from './insight-text';
 const TITLE = 'Daily Market Analysis';
 
 function GenerateAnalysisButton() {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const { trigger, data: outcome, isMutating } = useGenerateAnalysis();
+  // A generated analysis reloads the page: the button stays busy until it goes.
+  const busy = isMutating || outcome?.kind === 'generated';
+  const message = !busy && outcome ? outcome.message : null;
 
   async function onGenerate() {
-    setBusy(true);
-    setMessage(null);
-    const outcome = await generateAnalysis();
-    if (outcome.kind === 'generated') {
+    const result = await trigger();
+    if (result.kind === 'generated') {
       pageReload.reload();
       return;
     }
-    if (outcome.kind === 'failed') console.error('Generate analysis failed', outcome.error);
-    setMessage(outcome.message);
-    setBusy(false);
+    if (result.kind === 'failed') console.error('Generate analysis failed', result.error);
   }
 
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button-link.styles';
 import { appConfig } from '../../../lib/config';
 import { formatDate } from '../../../lib/format-date';
-import { generateOpinion } from '../api/generate-opinion';
+import { useGenerateOpinion } from '../api/generate-opinion';
 import { useDailyOpinion } from '../api/get-daily-opinion';
 import {
   InsightActions,
@@ -29,14 +29,14 @@ const UPDATED_TIME = new Intl.DateTimeFormat('en-US', {
  */
 export function DailyOpinionCard() {
   const { opinion, show } = useDailyOpinion();
-  const [busy, setBusy] = useState(false);
+  const { trigger, isMutating: busy } = useGenerateOpinion();
+  // When the opinion shown arrived from 'New Opinion'.
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
 
   if (!opinion) return null;
 
   async function onNewOpinion() {
-    setBusy(true);
-    const outcome = await generateOpinion();
+    const outcome = await trigger();
     if (outcome.kind === 'generated') {
       await show(outcome.item);
       setUpdatedAt(new Date());
@@ -44,7 +44,6 @@ export function DailyOpinionCard() {
       // The spec shows nothing for a failed or unfinished generation; it is only logged.
       console.error('Generate opinion did not finish:', outcome.message);
     }
-    setBusy(false);
   }
 
   return (

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { MAILED_LINK_PAGES } from '@probedge/proto';
+import { MAILED_LINK_PAGES, type NewsletterAnswer } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
 import { ButtonStack, StatusCard, StatusText } from '../../billing/components/billing.styles';
-import { followNewsletterLink, type NewsletterLinkAction } from '../api/newsletter-link';
+import { useResubscribeNewsletter } from '../api/resubscribe-newsletter';
+import { useUnsubscribeNewsletter } from '../api/unsubscribe-newsletter';
 
 const PATH = MAILED_LINK_PAGES.newsletterUnsubscribed;
 const TITLE = 'Newsletter';
@@ -15,6 +16,8 @@ const DESCRIPTION = 'Leave or rejoin the Daily Insights e-mail with the link fro
 
 export const NO_LINK =
   'This page needs the unsubscribe link from one of our e-mails, and the address does not carry one.';
+
+type NewsletterLinkAction = 'unsubscribe' | 'resubscribe';
 
 type LinkState =
   | { step: 'working'; action: NewsletterLinkAction }
@@ -28,6 +31,19 @@ function failureMessage(error: unknown): string {
   return 'That did not work right now. Please try again in a moment.';
 }
 
+function linkState(
+  token: string | null,
+  action: NewsletterLinkAction,
+  { data, error, isMutating }: { data?: NewsletterAnswer; error?: unknown; isMutating: boolean },
+): LinkState {
+  if (!token) return { step: 'failed', action, message: NO_LINK };
+  if (isMutating) return { step: 'working', action };
+  if (error) return { step: 'failed', action, message: failureMessage(error) };
+  if (data) return { step: 'done', action, message: data.message };
+  // Before the request on arrival has started.
+  return { step: 'working', action };
+}
+
 /**
  * The visible unsubscribe link of every newsletter e-mail lands here: it unsubscribes at once (the
  * reader asked by clicking) and offers the way back with the same signed token.
@@ -37,26 +53,24 @@ export function UnsubscribedPage() {
   const navigate = useNavigate();
   // Read once: the token leaves the address bar (and the history entry) at once.
   const [token] = useState(() => params.get('token'));
-  const [state, setState] = useState<LinkState>(
-    token
-      ? { step: 'working', action: 'unsubscribe' }
-      : { step: 'failed', action: 'unsubscribe', message: NO_LINK },
-  );
+  // The action asked for last: the page shows how that one went.
+  const [action, setAction] = useState<NewsletterLinkAction>('unsubscribe');
+  const unsubscribe = useUnsubscribeNewsletter();
+  const resubscribe = useResubscribeNewsletter();
+  const { data, error, isMutating } = action === 'unsubscribe' ? unsubscribe : resubscribe;
+  const state = linkState(token, action, { data, error, isMutating });
   const started = useRef(false);
 
+  const unsubscribeWith = unsubscribe.trigger;
+  const resubscribeWith = resubscribe.trigger;
   const run = useCallback(
-    (action: NewsletterLinkAction) => {
+    (next: NewsletterLinkAction) => {
       if (!token) return;
-      setState({ step: 'working', action });
-      followNewsletterLink(action, token).then(
-        ({ message }) => setState({ step: 'done', action, message }),
-        (error: unknown) => {
-          console.error(error);
-          setState({ step: 'failed', action, message: failureMessage(error) });
-        },
-      );
+      setAction(next);
+      const request = next === 'unsubscribe' ? unsubscribeWith(token) : resubscribeWith(token);
+      request.catch((failure: unknown) => console.error(failure));
     },
-    [token],
+    [token, unsubscribeWith, resubscribeWith],
   );
 
   useEffect(() => {

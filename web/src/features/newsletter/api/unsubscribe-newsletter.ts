@@ -1,0 +1,22 @@
+import useSWRMutation from 'swr/mutation';
+import type { NewsletterAnswer, NewsletterLinkRequest } from '@probedge/proto';
+import { apiPost } from '../../../lib/api-client';
+
+export const unsubscribeKey = ['/api/newsletter/unsubscribe'] as const;
+
+/** Leaves the newsletter with the signed token of a link from one of its e-mails; repeating it is harmless. */
+export async function unsubscribeNewsletter(
+  key: typeof unsubscribeKey,
+  { arg: token }: { arg: string },
+): Promise<NewsletterAnswer> {
+  const body: NewsletterLinkRequest = { token };
+  const answer = await apiPost<NewsletterAnswer>(key, body);
+  if (!answer || typeof answer.message !== 'string') {
+    throw new Error('The newsletter unsubscribe answered without a message');
+  }
+  return answer;
+}
+
+export function useUnsubscribeNewsletter() {
+  return useSWRMutation(unsubscribeKey, unsubscribeNewsletter);
+}
