@@ -2,16 +2,23 @@ import { createServer, type Server } from 'node:http';
 import { Logger as NestLogger, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { handleShutdown, HttpErrorFilter, Metrics } from '@probedge/kit';
+import {
+  fixedHeaders,
+  handleShutdown,
+  HttpErrorFilter,
+  Metrics,
+  requestLogging,
+  ROOT_LOGGER,
+  type HeaderPairs,
+} from '@probedge/kit';
 import { HEALTH_PATHS, SEO_PATHS } from '@probedge/proto';
-import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
+import type { Logger as PinoRoot } from 'pino';
 import { AppModule, SERVICE_NAME } from '../app.module';
 import type { GatewayConfig } from '../config/env';
 import { setupSwaggerUi } from '../docs/swagger-ui';
 import { ApiPipeline } from '../pipeline/api-pipeline';
-import type { HeaderPairs } from '../pipeline/cache/cache-policy';
-import { SECURITY_HEADERS, setHeaders } from '../pipeline/security-headers';
+import { SECURITY_HEADERS } from '../pipeline/security-headers';
 
 const OWN = new Set<string>([...Object.values(HEALTH_PATHS), ...Object.values(SEO_PATHS)]);
 
@@ -28,11 +35,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.disable('x-powered-by');
   // The pipeline names API requests by route; here the health and SEO paths, or other.
   app.use(app.get(Metrics).httpMiddleware((req) => (OWN.has(req.path) ? req.path : 'other')));
-  const securityHeaders = app.get<HeaderPairs>(SECURITY_HEADERS);
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    setHeaders(res, securityHeaders);
-    next();
-  });
+  app.use(requestLogging(app.get<PinoRoot>(ROOT_LOGGER)));
+  app.use(fixedHeaders(app.get<HeaderPairs>(SECURITY_HEADERS)));
   app.useGlobalFilters(new HttpErrorFilter());
   const server = app.getHttpServer() as Server;
   limitSlowClients(server, config.CLIENT_REQUEST_TIMEOUT_MS);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Metrics, requestIdOfIncoming } from '@probedge/kit';
+import { Metrics, requestIdOfIncoming, ROOT_LOGGER } from '@probedge/kit';
+import type { Logger as PinoRoot } from 'pino';
 import { REQUEST_ID_HEADER, type CompiledRoute } from '@probedge/proto';
 import type { GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
@@ -56,10 +57,11 @@ export class ApiPipeline {
     private readonly proxy: UpstreamProxy,
     private readonly searchRouter: SearchRouter,
     metrics: Metrics,
+    @Inject(ROOT_LOGGER) root: PinoRoot,
   ) {
     this.routes = new RouteStep(config);
     this.underWay = new ConcurrencyLimit(config.CLIENT_MAX_CONCURRENT_REQUESTS);
-    this.accessLog = new AccessLog(metrics, 'gateway');
+    this.accessLog = new AccessLog(metrics, root);
   }
 
   /** Puts the pipeline in front of the server's other listeners (Nest), which get the rest. */
@@ -95,7 +97,7 @@ export class ApiPipeline {
       corsOrigin: undefined,
       logged: { route: 'other' },
     };
-    this.accessLog.watch(req, res, id, exchange.logged);
+    this.accessLog.watch(req, res, exchange.logged);
     if (parsed.kind !== 'ok') {
       // A target no route could take, on any path: nothing behind the gateway sees it.
       this.prepare(exchange);

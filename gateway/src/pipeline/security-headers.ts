@@ -1,7 +1,6 @@
-import { IncomingMessage, ServerResponse } from 'node:http';
-import { Socket } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { headersSetBy, type HeaderPairs } from '@probedge/kit';
 import helmet from 'helmet';
-import type { HeaderPairs } from './cache/cache-policy';
 
 /** Provider token of the security headers every gateway answer carries. */
 export const SECURITY_HEADERS = Symbol('SECURITY_HEADERS');
@@ -29,15 +28,8 @@ export const CONTENT_SECURITY_POLICY = {
  * answer only copies them.
  */
 export function securityHeaders(): HeaderPairs {
-  const middleware = helmet({
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-    xFrameOptions: { action: 'deny' },
-  });
-  const req = new IncomingMessage(new Socket());
-  const res = new ServerResponse(req);
-  middleware(req, res, () => undefined);
-  return Object.entries(res.getHeaders()).flatMap(([name, value]) =>
-    value === undefined ? [] : [[name, value] as const],
+  return headersSetBy(
+    helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, xFrameOptions: { action: 'deny' } }),
   );
 }
 

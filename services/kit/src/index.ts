@@ -11,6 +11,7 @@ export * from './redis/redis';
 export * from './rate-limit/rate-limiter';
 export * from './proto/proto-file';
 export * from './metrics/metrics';
+export * from './http/fixed-headers';
 export * from './http/shared-cache';
 export * from './http/html-page';
 export * from './redis/change-announcer';

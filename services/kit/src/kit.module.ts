@@ -1,8 +1,11 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { HealthController, Readiness } from './health/health';
-import { loggerParams } from './logging/logger';
+import { createRootLogger, loggerParams } from './logging/logger';
 import { Metrics, MetricsController, METRICS_SERVICE } from './metrics/metrics';
+
+/** Provider token of the process's root pino logger (see requestLogging). */
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
 export interface KitModuleOptions {
   service: string;
@@ -16,13 +19,19 @@ export interface KitModuleOptions {
 @Module({})
 export class KitModule {
   static forRoot(options: KitModuleOptions): DynamicModule {
+    const root = createRootLogger(options.service, options.logLevel);
     return {
       module: KitModule,
-      imports: [LoggerModule.forRoot(loggerParams(options.service, options.logLevel))],
+      imports: [LoggerModule.forRoot(loggerParams(root))],
       controllers:
         options.metricsRoute === false ? [HealthController] : [HealthController, MetricsController],
-      providers: [Readiness, { provide: METRICS_SERVICE, useValue: options.service }, Metrics],
-      exports: [Readiness, Metrics],
+      providers: [
+        Readiness,
+        { provide: METRICS_SERVICE, useValue: options.service },
+        Metrics,
+        { provide: ROOT_LOGGER, useValue: root },
+      ],
+      exports: [Readiness, Metrics, ROOT_LOGGER],
     };
   }
 }

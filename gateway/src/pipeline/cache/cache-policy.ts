@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { HeaderPairs } from '@probedge/kit';
 
 /** Headers that belong to one connection or one exchange, never to a stored response. */
 const NOT_STORED = new Set([
@@ -93,8 +94,7 @@ export function servableFromCache(method: string | undefined, headers: IncomingH
   return !/no-cache/i.test(String(headers.pragma ?? ''));
 }
 
-/** Header name, value pairs; a later pair replaces an earlier one of the same name. */
-export type HeaderPairs = readonly (readonly [string, string | number | readonly string[]])[];
+export type { HeaderPairs } from '@probedge/kit';
 
 /** The upstream headers a stored response keeps, as [name, value] pairs. */
 export function storedHeaders(headers: IncomingHttpHeaders): [string, string | string[]][] {

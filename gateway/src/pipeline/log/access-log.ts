@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Metrics, redactUrl } from '@probedge/kit';
-import { PinoLogger } from 'nestjs-pino';
+import type { Metrics } from '@probedge/kit';
 import type { Logger } from 'pino';
 
 /** Names what an answered request was, for the log line and the latency histogram. */
@@ -13,44 +12,34 @@ export interface Logged {
 
 /**
  * The last step: once the answer has gone, one latency observation and one access-log line, with
- * the same fields as the service's request logger writes ({ id, method, url } with secrets
+ * the same fields as the services' request logging writes ({ id, method, url } with secrets
  * redacted, the status and the time taken), and no headers.
  */
 export class AccessLog {
-  private logger: Logger | undefined;
+  private readonly logger: Logger;
 
   constructor(
     private readonly metrics: Metrics,
-    private readonly service: string,
-  ) {}
+    root: Logger,
+  ) {
+    // The line carries no headers, so it skips the redaction walk.
+    this.logger = root.child({}, { redact: [] });
+  }
 
-  watch(req: IncomingMessage, res: ServerResponse, id: string, logged: Logged): void {
+  watch(req: IncomingMessage, res: ServerResponse, logged: Logged): void {
     const started = performance.now();
     res.once('finish', () => {
       const seconds = (performance.now() - started) / 1000;
       const method = req.method ?? 'GET';
       this.metrics.observeHttp(method, logged.route, res.statusCode, seconds);
-      this.log()?.info(
-        {
-          req: { id, method, url: redactUrl(req.url ?? '/') },
-          res: { statusCode: res.statusCode },
-          responseTime: Math.round(seconds * 1000),
-          ...(logged.cache ? { cache: logged.cache } : {}),
-        },
-        'request completed',
-      );
+      const line = {
+        req,
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(seconds * 1000),
+        ...(logged.cache ? { cache: logged.cache } : {}),
+      };
+      if (res.statusCode >= 500) this.logger.error(line, 'request errored');
+      else this.logger.info(line, 'request completed');
     });
-  }
-
-  /** The request logger's own root (made when the app starts), with these lines' fields as they are. */
-  private log(): Logger | undefined {
-    this.logger ??= PinoLogger.root?.child(
-      { service: this.service },
-      {
-        redact: [],
-        serializers: { req: (value: unknown) => value, res: (value: unknown) => value },
-      },
-    );
-    return this.logger;
   }
 }

@@ -8,14 +8,21 @@ import {
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import type { Logger as PinoRoot } from 'pino';
 import type { BaseConfig } from '../config/env';
 import { HttpErrorFilter } from '../errors/http-error.filter';
+import { fixedHeaders, headersSetBy } from '../http/fixed-headers';
+import { ROOT_LOGGER } from '../kit.module';
+import { requestLogging } from '../logging/logger';
 import { Readiness } from '../health/health';
 import { Metrics } from '../metrics/metrics';
 import { serveOpenApiDocument, type OpenApiOptions } from '../openapi/openapi';
 import { limitJsonDepth } from './json-depth.util';
+import helmet from 'helmet';
+
+/** Helmet's defaults are the same for every answer: worked out once, then copied. */
+const HELMET_HEADERS = headersSetBy(helmet());
 
 export interface AppSettings {
   bodyLimit: string;
@@ -30,8 +37,9 @@ export interface AppSettings {
 export function configureApp(app: NestExpressApplication, settings: AppSettings): void {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  app.use(requestLogging(app.get<PinoRoot>(ROOT_LOGGER)));
   app.use(app.get(Metrics).httpMiddleware());
-  app.use(helmet());
+  app.use(fixedHeaders(HELMET_HEADERS));
   app.useBodyParser('json', { limit: settings.bodyLimit });
   if (settings.formBody) {
     app.useBodyParser('urlencoded', { limit: settings.bodyLimit, extended: false });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REQUEST_ID_HEADER } from '@probedge/proto';
 import type { Params } from 'nestjs-pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { redactUrl } from './redact-url';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -21,33 +22,112 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
   return id;
 }
 
-export function loggerParams(service: string, level: string): Params {
+/** Paths that never reach a log line: cookies, credentials, and the secrets in addresses. */
+const REDACT = {
+  paths: [
+    'req.headers.cookie',
+    'req.headers.authorization',
+    'res.headers["set-cookie"]',
+    'res.headers.location',
+  ],
+  censor: (value: unknown, path: string[]) =>
+    path.at(-1) === 'location' && typeof value === 'string' ? redactUrl(value) : '[Redacted]',
+};
+
+/** What a log line says about a request: its id, method and address with its secrets hidden. */
+export interface RequestSummary {
+  id: string;
+  method: string;
+  url: string;
+}
+
+interface RequestLike {
+  id?: unknown;
+  method?: string;
+  url?: string;
+  originalUrl?: string;
+}
+
+function summarise(req: RequestLike): RequestSummary {
   return {
-    pinoHttp: {
+    id: String(req.id),
+    method: req.method ?? 'GET',
+    url: redactUrl(req.originalUrl ?? req.url ?? '/'),
+  };
+}
+
+/**
+ * The process's logger: JSON lines on stdout, each written as it is made (measured: buffering them
+ * saved nothing per request, and a crash would lose the last lines). Cookies and credentials are
+ * never logged; addresses (the request line, a redirect's Location) lose the values that grant
+ * access (tokens, checkout session ids).
+ */
+export function createRootLogger(
+  service: string,
+  level: string,
+  destination: DestinationStream = pino.destination({ dest: 1, sync: true }),
+): Logger {
+  return pino(
+    {
       level,
       name: service,
-      genReqId: requestIdFor,
-      customProps: () => ({ service }),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      // Cookies and credentials are never logged; addresses (the request line, a redirect's
-      // Location) lose the values that grant access (tokens, checkout session ids).
-      redact: {
-        paths: [
-          'req.headers.cookie',
-          'req.headers.authorization',
-          'res.headers["set-cookie"]',
-          'res.headers.location',
-        ],
-        censor: (value: unknown, path: string[]) =>
-          path.at(-1) === 'location' && typeof value === 'string' ? redactUrl(value) : '[Redacted]',
-      },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: redactUrl(req.url),
-        }),
-      },
+      redact: REDACT,
+      serializers: { req: summarise, err: pino.stdSerializers.err },
     },
+    destination,
+  );
+}
+
+/** A logger made only when first used: most requests never log anything but their access line. */
+function lazyLogger(make: () => Logger): Logger {
+  let real: Logger | undefined;
+  return new Proxy({} as Logger, {
+    get(_target, property) {
+      real ??= make();
+      const value: unknown = Reflect.get(real, property, real);
+      return typeof value === 'function'
+        ? (value as (...args: unknown[]) => unknown).bind(real)
+        : value;
+    },
+  });
+}
+
+const UNLOGGED_PATHS = new Set(['/healthz', '/readyz']);
+
+type LoggedRequest = IncomingMessage & { id?: unknown; log?: Logger; originalUrl?: string };
+
+/**
+ * The request logging of every HTTP process, as Express middleware: the request id (kept from a
+ * well-formed x-request-id, else new; echoed back), `req.log` for what the app logs while answering
+ * (bound to the request, made on first use), and one access line when the answer has gone, with the
+ * status and the time taken (`request errored` at error level for a 5xx). Probes are not logged.
+ */
+export function requestLogging(root: Logger) {
+  // The access line carries no headers, so it skips the redaction walk.
+  const access = root.child({}, { redact: [] });
+  return (req: LoggedRequest, res: ServerResponse, next: () => void): void => {
+    const id = typeof req.id === 'string' ? req.id : requestIdFor(req, res);
+    req.id = id;
+    req.log = lazyLogger(() => root.child({ req }));
+    if (UNLOGGED_PATHS.has(req.url ?? '')) return next();
+    const started = performance.now();
+    res.once('finish', () => {
+      const line = {
+        req,
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(performance.now() - started),
+      };
+      if (res.statusCode >= 500) access.error(line, 'request errored');
+      else access.info(line, 'request completed');
+    });
+    next();
   };
+}
+
+/**
+ * Nest's logger over the root logger; inside a request it logs through `req.log`, so what the app
+ * logs there carries the request's id.
+ */
+export function loggerParams(root: Logger): Params {
+  return { pinoHttp: { logger: root }, useExisting: true };
 }
