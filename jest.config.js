@@ -13,5 +13,6 @@ module.exports = {
     '<rootDir>/web/jest.config.cjs',
     '<rootDir>/deploy/jest.config.js',
     '<rootDir>/test/system/jest.config.js',
+    '<rootDir>/test/api-docs/jest.config.js',
   ],
 };

@@ -7,7 +7,7 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import type { OpenAPIObject } from '@nestjs/swagger';
+import type { OpenAPIObject, SchemaObject } from '@nestjs/swagger';
 import {
   matchRoute,
   OPENAPI_PATH,
@@ -18,11 +18,10 @@ import {
 import { SEARCH_PATH } from '../search/search-router.service';
 import { upstreamUrlOf, type GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
+import { OPERATION_METHODS, samplePathOf, withGatewayAnswers } from './gateway-answers';
 
 /** Long enough to absorb a page load's bursts, short enough that a deploy shows up within a minute. */
 export const DOCS_CACHE_TTL_MS = 30_000;
-
-const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 interface CachedDocument {
   expiresAt: number;
@@ -33,27 +32,26 @@ export function isServiceName(value: string): value is ServiceName {
   return (SERVICES as readonly string[]).includes(value);
 }
 
+const isOperationMethod = (key: string) => (OPERATION_METHODS as readonly string[]).includes(key);
+
 /**
  * Keeps only the operations the route table exposes for this service, so the docs never show an
- * internal path. The service's own servers go too: without them "Try it out" calls the origin the
- * document came from, which is the gateway (and the only origin the CSP lets the page call).
+ * internal path. The only server is the origin the document came from ("/"), which is the gateway
+ * (and the only origin the CSP lets the page call), whatever the service said.
  */
 export function publicDocument(service: ServiceName, document: OpenAPIObject): OpenAPIObject {
   const paths: OpenAPIObject['paths'] = {};
   for (const [template, item] of Object.entries(document.paths ?? {})) {
-    const samplePath = template.replace(/\{[^}/]+\}/g, 'sample');
+    const samplePath = samplePathOf(template);
     const kept = Object.fromEntries(
       Object.entries(item).filter(
         ([key]) =>
-          !OPERATION_METHODS.includes(key) ||
-          matchRoute(key.toUpperCase(), samplePath)?.service === service,
+          !isOperationMethod(key) || matchRoute(key.toUpperCase(), samplePath)?.service === service,
       ),
     );
     if (OPERATION_METHODS.some((method) => method in kept)) paths[template] = kept as typeof item;
   }
-  const result: OpenAPIObject = { ...document, paths };
-  delete result.servers;
-  return result;
+  return { ...document, paths, servers: [{ url: '/' }] };
 }
 
 /**
@@ -87,7 +85,113 @@ export function describeComposedSearch(document: OpenAPIObject): OpenAPIObject {
         },
       },
     },
+    ...composedSearchSchemas(document, operation),
   };
+}
+
+type Schemas = Record<string, SchemaObject>;
+
+/** The name of the component a `$ref` points to. */
+function referenced(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null || !('$ref' in schema)) return undefined;
+  return String(schema.$ref).split('/').at(-1);
+}
+
+/** The answer and hit schemas of the search widened to what the gateway returns: news hits too. */
+function composedSearchSchemas(
+  document: OpenAPIObject,
+  operation: NonNullable<OpenAPIObject['paths'][string]['get']>,
+): Pick<OpenAPIObject, 'components'> {
+  const schemas = (document.components?.schemas ?? {}) as Schemas;
+  const ok = operation.responses?.['200'] as { content?: Record<string, { schema?: unknown }> };
+  const answerName = referenced(ok?.content?.['application/json']?.schema);
+  const answer = answerName ? schemas[answerName] : undefined;
+  const hitName = referenced((answer?.properties?.results as SchemaObject | undefined)?.items);
+  const hit = hitName ? schemas[hitName] : undefined;
+  if (!answerName || !answer || !hitName || !hit) return {};
+  const widened: Schemas = {
+    [answerName]: {
+      ...answer,
+      properties: {
+        ...answer.properties,
+        type: {
+          ...answer.properties?.type,
+          enum: [...SEARCH_TYPES, 'all'],
+          description: 'The type searched, or all',
+        },
+        unavailable: {
+          type: 'array',
+          items: { type: 'string', enum: [...SEARCH_TYPES] },
+          description:
+            'Only in a search of every type, when a service did not answer: the types whose hits are missing',
+          example: ['news'],
+        },
+      },
+    },
+    [hitName]: {
+      ...hit,
+      properties: {
+        ...hit.properties,
+        type: { ...hit.properties?.type, enum: [...SEARCH_TYPES] },
+        id: {
+          ...hit.properties?.id,
+          description: 'The slug of a guide or blog; the id of a news article',
+        },
+        url: {
+          ...hit.properties?.url,
+          description: "The page on this site of a guide or blog; a news article's own link",
+        },
+        category: {
+          ...hit.properties?.category,
+          description: "A guide's or blog's category; a news article's feed",
+        },
+        source: {
+          type: 'string',
+          description: "A news article's source; absent for guides and blogs",
+          example: 'CNBC',
+        },
+      },
+    },
+  };
+  return { components: { ...document.components, schemas: { ...schemas, ...widened } } };
+}
+
+const SCHEMA_REF = /"#\/components\/schemas\/([^"]+)"/g;
+
+/** Drops the schemas no public operation names, directly or through another schema. */
+export function withoutUnusedSchemas(document: OpenAPIObject): OpenAPIObject {
+  const schemas = document.components?.schemas;
+  if (!schemas) return document;
+  const used = new Set<string>();
+  const visit = (node: unknown) => {
+    for (const [, name] of JSON.stringify(node).matchAll(SCHEMA_REF)) {
+      if (used.has(name!) || !(name! in schemas)) continue;
+      used.add(name!);
+      visit(schemas[name!]);
+    }
+  };
+  visit({ ...document, components: { ...document.components, schemas: {} } });
+  return {
+    ...document,
+    components: {
+      ...document.components,
+      schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))),
+    },
+  };
+}
+
+/**
+ * A service's document as /api/docs shows it: its public operations only, the search as the
+ * gateway composes it, and what the gateway answers itself (BODY_LIMIT is the gateway's setting).
+ */
+export function publishedDocument(
+  service: ServiceName,
+  document: OpenAPIObject,
+  bodyLimit: string,
+): OpenAPIObject {
+  const kept = publicDocument(service, document);
+  const composed = service === 'content' ? describeComposedSearch(kept) : kept;
+  return withoutUnusedSchemas(withGatewayAnswers(composed, bodyLimit));
 }
 
 /** Fetches each service's OpenAPI document on demand and keeps it briefly. */
@@ -135,8 +239,7 @@ export class DocsService {
     }
     try {
       const document = (await response.json()) as OpenAPIObject;
-      const kept = publicDocument(service, document);
-      return service === 'content' ? describeComposedSearch(kept) : kept;
+      return publishedDocument(service, document, this.config.BODY_LIMIT);
     } catch {
       throw new BadGatewayException(`The ${service} service sent an unreadable API document`);
     }

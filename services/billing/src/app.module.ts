@@ -1,6 +1,7 @@
 import { DynamicModule, Logger, Module } from '@nestjs/common';
-import { KitModule, MAILER, Mailer } from '@probedge/kit';
+import { KitModule, MAILER, Mailer, type OpenApiOptions } from '@probedge/kit';
 import { AccessService } from './access/access.service';
+import { BILLING_SECURITY_SCHEMES } from './access/security-schemes';
 import { VisitorCookies } from './access/visitor-cookies';
 import { BillingController } from './billing/billing.controller';
 import { BillingRepository } from './billing/billing.repository';
@@ -24,10 +25,22 @@ import { WebhooksService } from './webhooks/webhooks.service';
 
 export const SERVICE_NAME = 'billing';
 
-export const OPENAPI = {
+export const OPENAPI: OpenApiOptions = {
   title: 'ProbEdge billing service',
   description:
     'Checkout, activation, members (sign-in by e-mail link), access checks, Stripe webhooks and the customer portal for the Professional Trading App.',
+  tags: [
+    {
+      name: 'billing',
+      description: 'Checkout, activation, access checks, the customer portal and Stripe events',
+    },
+    { name: 'members', description: 'Sign-in by e-mail link and the member session' },
+    {
+      name: 'sandbox billing',
+      description: "Pages standing in for Stripe's when no Stripe key is set; no payment is taken",
+    },
+  ],
+  securitySchemes: BILLING_SECURITY_SCHEMES,
 };
 
 export function createProvider(config: BillingConfig, sandbox: SandboxRepository): BillingProvider {

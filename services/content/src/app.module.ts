@@ -5,7 +5,15 @@ import {
   Module,
   type NestModule,
 } from '@nestjs/common';
-import { KitModule, MAILER, Mailer, sharedCache } from '@probedge/kit';
+import {
+  ADMIN_TOKEN_SCHEME,
+  ADMIN_TOKEN_SECURITY,
+  KitModule,
+  MAILER,
+  Mailer,
+  sharedCache,
+  type OpenApiOptions,
+} from '@probedge/kit';
 import { BriefingPreviewController } from './briefing/briefing-preview.controller';
 import { BriefingRepository } from './briefing/briefing.repository';
 import { BriefingService } from './briefing/briefing.service';
@@ -31,10 +39,21 @@ import { SyncService } from './sync/sync.service';
 
 export const SERVICE_NAME = 'content';
 
-export const OPENAPI = {
+export const OPENAPI: OpenApiOptions = {
   title: 'ProbEdge content service',
   description:
     'Guides, blogs, their search and the FAQ. Educational content only, not investment advice.',
+  tags: [
+    { name: 'guides and blogs', description: 'The educational guides and blog posts' },
+    { name: 'feeds', description: 'Atom feeds for feed readers' },
+    { name: 'search', description: 'Full-text search across guides, blogs and news' },
+    { name: 'faq', description: 'The frequently asked questions' },
+    {
+      name: 'newsletter',
+      description: 'Daily Insights by e-mail: sign-up, confirmation, unsubscribe, preview',
+    },
+  ],
+  securitySchemes: { [ADMIN_TOKEN_SCHEME]: ADMIN_TOKEN_SECURITY },
 };
 
 @Module({})

@@ -6,7 +6,13 @@ import {
   type NestModule,
   RequestMethod,
 } from '@nestjs/common';
-import { KitModule, sharedCache } from '@probedge/kit';
+import {
+  ADMIN_TOKEN_SCHEME,
+  ADMIN_TOKEN_SECURITY,
+  KitModule,
+  sharedCache,
+  type OpenApiOptions,
+} from '@probedge/kit';
 import { DailyController } from './api/daily.controller';
 import { GenerateService } from './api/generate.service';
 import { INSIGHTS_CONFIG, type InsightsConfig } from './config/env';
@@ -20,10 +26,15 @@ import { shareableSeconds } from './market/market-date.util';
 
 export const SERVICE_NAME = 'insights';
 
-export const OPENAPI = {
+export const OPENAPI: OpenApiOptions = {
   title: 'ProbEdge insights service',
   description:
     "The daily market analysis and the daily opinion, written from the day's news. Educational content only, not investment advice.",
+  tags: [
+    { name: 'insights', description: "Today's market analysis and opinion, and their generation" },
+    { name: 'feeds', description: 'Atom feeds for feed readers' },
+  ],
+  securitySchemes: { [ADMIN_TOKEN_SCHEME]: ADMIN_TOKEN_SECURITY },
 };
 
 /** What the API and the worker share: configuration, database and the queue's producer. */

@@ -5,6 +5,7 @@ export * from './health/health';
 export * from './kit.module';
 export * from './logging/logger';
 export * from './logging/redact-url';
+export * from './openapi/error.dto';
 export * from './openapi/openapi';
 export * from './prisma/prisma';
 export * from './redis/redis';

@@ -5,7 +5,7 @@ import {
   Module,
   type NestModule,
 } from '@nestjs/common';
-import { createRedis, KitModule, sharedCache } from '@probedge/kit';
+import { createRedis, KitModule, sharedCache, type OpenApiOptions } from '@probedge/kit';
 import { ArticlesController } from './articles/articles.controller';
 import { ArticlesRepository } from './articles/articles.repository';
 import { ArticlesService } from './articles/articles.service';
@@ -23,10 +23,14 @@ import { SourcesRepository } from './sources/sources.repository';
 
 export const SERVICE_NAME = 'news';
 
-export const OPENAPI = {
+export const OPENAPI: OpenApiOptions = {
   title: 'ProbEdge news service',
   description:
     'Market news lists gathered from public feeds. Information only, not investment advice.',
+  tags: [
+    { name: 'news', description: 'Articles gathered from public feeds, and their search' },
+    { name: 'market', description: 'Live quotes from a market-data provider, when one is set' },
+  ],
 };
 
 /** Everything the API and the worker share: configuration, database, cache, repositories, ingestion. */

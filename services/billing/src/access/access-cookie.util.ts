@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions } from 'express';
 
 /** The purchase cookie: access bound to the customer whose checkout this browser completed. */
-const ACCESS_COOKIE_NAME = 'probedge_access';
+export const ACCESS_COOKIE_NAME = 'probedge_access';
 /** The member session: access that follows a signed-in e-mail address. */
-const MEMBER_COOKIE_NAME = 'probedge_member';
+export const MEMBER_COOKIE_NAME = 'probedge_member';
 /** Binds a checkout to the browser that started it, until it is activated there. */
-const CHECKOUT_COOKIE_NAME = 'probedge_checkout';
+export const CHECKOUT_COOKIE_NAME = 'probedge_checkout';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -16,20 +16,27 @@ import {
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiPaymentRequiredResponse,
+  ApiSecurity,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { ErrorDto } from '@probedge/kit';
 import type { Request, Response } from 'express';
 import { AccessService } from '../access/access.service';
+import {
+  ACCESS_COOKIE_SCHEME,
+  CHECKOUT_COOKIE_SCHEME,
+  MEMBER_SESSION_SCHEME,
+} from '../access/security-schemes';
 import { VisitorCookies } from '../access/visitor-cookies';
-import { BillingService, OTHER_BROWSER_MESSAGE } from './billing.service';
+import { BillingService, IDEMPOTENCY_KEY_PATTERN, OTHER_BROWSER_MESSAGE } from './billing.service';
 import {
   ActivationRequestDto,
   ActivationResponseDto,
   CheckoutRequestDto,
   CheckoutResponseDto,
-  ErrorDto,
   PortalResponseDto,
   SubscriptionCheckDto,
 } from './dto/billing.dto';
@@ -46,10 +53,25 @@ export class BillingController {
 
   @Post('create-checkout-session')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Start checkout',
+    description:
+      "Opens a checkout for the plan at the payment provider (Stripe Checkout, or the sandbox page when no Stripe key is set) and answers where to send the visitor to pay. A signed-in member's or an earlier buyer's checkout reuses their customer. Sets the checkout cookie, which POST /api/activate-subscription needs in the same browser.",
+  })
+  // Anyone may buy; a purchase cookie or member session links the checkout to its customer.
+  @ApiSecurity({})
+  @ApiSecurity(ACCESS_COOKIE_SCHEME)
+  @ApiSecurity(MEMBER_SESSION_SCHEME)
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
-    description: 'A retry with the same key returns the same checkout session',
+    description:
+      'A retry with the same key (from the same visitor) returns the same checkout session while it can be paid',
+    schema: {
+      type: 'string',
+      pattern: IDEMPOTENCY_KEY_PATTERN.source,
+      example: 'checkout-7f3a9c21',
+    },
   })
   @ApiOkResponse({
     type: CheckoutResponseDto,
@@ -77,6 +99,12 @@ export class BillingController {
 
   @Post('activate-subscription')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Activate after checkout',
+    description:
+      'Called by the success page with the checkout session id. Checks with the payment provider that the checkout is complete and paid, then gives the browser that started it access (the purchase cookie), once. Any other browser gets 403: the buyer signs in with the e-mail address they paid with instead.',
+  })
+  @ApiSecurity(CHECKOUT_COOKIE_SCHEME)
   @ApiOkResponse({
     type: ActivationResponseDto,
     description:
@@ -101,6 +129,14 @@ export class BillingController {
   }
 
   @Get('check-subscription')
+  @ApiOperation({
+    summary: 'Whether this visitor has access',
+    description:
+      'Whether the purchase cookie or the member session of this browser gives access to the Professional Trading App now. Without either the answer is false, never an error.',
+  })
+  @ApiSecurity({})
+  @ApiSecurity(ACCESS_COOKIE_SCHEME)
+  @ApiSecurity(MEMBER_SESSION_SCHEME)
   @ApiOkResponse({
     type: SubscriptionCheckDto,
     description: 'From the member session or the purchase cookie',
@@ -115,7 +151,14 @@ export class BillingController {
 
   @Post('create-portal-session')
   @HttpCode(HttpStatus.OK)
-  @ApiOkResponse({ type: PortalResponseDto })
+  @ApiOperation({
+    summary: 'Open the billing portal',
+    description:
+      "Opens the payment provider's customer portal (or the sandbox portal) for the customer with access linked to this browser, where the subscription can be changed or canceled; it returns to /account.",
+  })
+  @ApiSecurity(ACCESS_COOKIE_SCHEME)
+  @ApiSecurity(MEMBER_SESSION_SCHEME)
+  @ApiOkResponse({ type: PortalResponseDto, description: 'Where to send the visitor' })
   @ApiUnauthorizedResponse({ type: ErrorDto, description: 'No subscription with access here' })
   createPortal(@Req() req: Request): Promise<PortalResponseDto> {
     return this.billing.createPortal(this.cookies.read(req));

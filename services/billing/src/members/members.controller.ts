@@ -15,13 +15,16 @@ import {
   ApiGoneResponse,
   ApiNoContentResponse,
   ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { ErrorDto, RETRY_AFTER_HEADER } from '@probedge/kit';
 import type { Request, Response } from 'express';
+import { MEMBER_SESSION_SCHEME } from '../access/security-schemes';
 import { VisitorCookies } from '../access/visitor-cookies';
-import { ErrorDto } from '../billing/dto/billing.dto';
 import {
   MemberDto,
   SignInAcceptedDto,
@@ -41,6 +44,11 @@ export class MembersController {
 
   @Post('sign-in')
   @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({
+    summary: 'Mail a single-use sign-in link',
+    description:
+      'Mails a link that signs the address in once, within 20 minutes. Whether the address belongs to a member or not, the answer is the same, so it tells nobody who is one. Each address gets a limited number of links per window.',
+  })
   @ApiAcceptedResponse({
     type: SignInAcceptedDto,
     description: 'A single-use link (20 minutes) is mailed; the answer is the same for any address',
@@ -49,6 +57,7 @@ export class MembersController {
   @ApiTooManyRequestsResponse({
     type: ErrorDto,
     description: 'Too many links for this address (Retry-After says when to try again)',
+    headers: RETRY_AFTER_HEADER,
   })
   async signIn(
     @Body() body: SignInRequestDto,
@@ -66,6 +75,11 @@ export class MembersController {
 
   @Post('sign-in/confirm')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Start a member session from a sign-in link',
+    description:
+      'Called by the page the mailed link opens, with its token. Uses the link up and sets the member session cookie; the answer says who is signed in and where to go next.',
+  })
   @ApiOkResponse({
     type: SignInConfirmedDto,
     description: 'Sets the httpOnly member session cookie',
@@ -84,6 +98,13 @@ export class MembersController {
 
   @Post('sign-out')
   @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({
+    summary: 'End the member session',
+    description:
+      'Revokes the member session of this browser, if any, and clears its cookie. The purchase cookie is left alone.',
+  })
+  @ApiSecurity({})
+  @ApiSecurity(MEMBER_SESSION_SCHEME)
   @ApiNoContentResponse({ description: 'The member session is revoked and its cookie cleared' })
   async signOut(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     await this.members.signOut(this.cookies.read(req).memberToken);
@@ -91,7 +112,13 @@ export class MembersController {
   }
 
   @Get('me')
-  @ApiOkResponse({ type: MemberDto })
+  @ApiOperation({
+    summary: 'The signed-in member and their access',
+    description:
+      "The member of this browser's session: their e-mail address and whether any of their subscriptions gives access now.",
+  })
+  @ApiSecurity(MEMBER_SESSION_SCHEME)
+  @ApiOkResponse({ type: MemberDto, description: 'The signed-in member' })
   @ApiUnauthorizedResponse({ type: ErrorDto, description: 'Not signed in' })
   async me(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MemberDto> {
     res.setHeader('Cache-Control', 'no-store');

@@ -1,14 +1,26 @@
 import { Controller, Get, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiSecurity,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { ErrorDto } from '@probedge/kit';
 import type { Request, Response } from 'express';
+import { ACCESS_COOKIE_SCHEME, MEMBER_SESSION_SCHEME } from '../access/security-schemes';
 import { VisitorCookies } from '../access/visitor-cookies';
 import { BILLING_CONFIG } from '../config/billing-config';
 import type { BillingConfig } from '../config/env';
 import { sandboxPortalPage } from './sandbox-portal.page';
 import { SandboxPortalService } from './sandbox-portal.service';
+import { HTML_PAGE, redirectTo } from './sandbox-pages.openapi';
 import { SANDBOX_PORTAL_PATH } from './sandbox.provider';
 
 @ApiTags('sandbox billing')
+@ApiSecurity(ACCESS_COOKIE_SCHEME)
+@ApiSecurity(MEMBER_SESSION_SCHEME)
 @Controller('api/billing/sandbox-portal')
 export class SandboxPortalController {
   constructor(
@@ -18,9 +30,17 @@ export class SandboxPortalController {
   ) {}
 
   @Get()
-  @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'Sandbox customer portal (only without a Stripe key)' })
-  @ApiResponse({ status: 401, description: 'No access cookie: the page says so' })
+  @ApiOperation({
+    summary: 'Sandbox customer portal (only without a Stripe key)',
+    description:
+      "Where POST /api/create-portal-session sends the visitor when no Stripe key is set: a page that stands in for Stripe's customer portal, listing the subscriptions linked to this browser with a button to cancel them.",
+  })
+  @ApiOkResponse({ description: 'The sandbox customer portal', content: HTML_PAGE })
+  @ApiResponse({
+    status: 401,
+    description: 'No subscription is linked to this browser: the page says so',
+    content: HTML_PAGE,
+  })
   async show(@Req() req: Request, @Res() res: Response): Promise<void> {
     const subscriptions = await this.portal.subscriptions(this.cookies.read(req));
     const returnUrl = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/account`;
@@ -41,8 +61,20 @@ export class SandboxPortalController {
   }
 
   @Post('cancel')
-  @ApiResponse({ status: 303, description: 'Canceled; back to the sandbox portal page' })
-  @ApiResponse({ status: 401, description: 'No access cookie' })
+  @ApiOperation({
+    summary: 'Cancel the subscription in the sandbox portal',
+    description:
+      "The sandbox portal's cancel button: cancels every subscription linked to this browser at once, as a cancellation in Stripe's portal would be recorded, then shows the portal again.",
+  })
+  @ApiResponse({
+    status: 303,
+    description: 'Canceled; back to the sandbox portal page',
+    headers: redirectTo(SANDBOX_PORTAL_PATH),
+  })
+  @ApiUnauthorizedResponse({
+    type: ErrorDto,
+    description: 'No subscription is linked to this browser',
+  })
   async cancel(@Req() req: Request, @Res() res: Response): Promise<void> {
     const canceled = await this.portal.cancel(this.cookies.read(req));
     if (!canceled) {

@@ -13,19 +13,24 @@ import {
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiQuery,
+  ApiSecurity,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ADMIN_TOKEN_HEADER, isMarketDate, sameSecret } from '@probedge/kit';
+import {
+  ADMIN_TOKEN_HEADER,
+  ADMIN_TOKEN_SCHEME,
+  ErrorDto,
+  isMarketDate,
+  sameSecret,
+} from '@probedge/kit';
 import type { Response } from 'express';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
-import { ErrorDto } from '../content/dto/content.dto';
 import { BriefingService } from './briefing.service';
 
 @ApiTags('newsletter')
@@ -42,13 +47,25 @@ export class BriefingPreviewController {
     description:
       'HTML of the briefing mailed for a market date (default: today in MARKET_TIMEZONE), with unsubscribe links that name nobody. Needs CONTENT_ADMIN_TOKEN in X-Admin-Token; without that setting the path does not exist.',
   })
-  @ApiHeader({ name: ADMIN_TOKEN_HEADER, required: true })
-  @ApiQuery({ name: 'date', required: false, description: 'Market date, YYYY-MM-DD' })
-  @ApiOkResponse({ description: 'The briefing as HTML', content: { 'text/html': {} } })
+  @ApiSecurity(ADMIN_TOKEN_SCHEME)
+  @ApiQuery({
+    name: 'date',
+    type: String,
+    required: false,
+    description: 'Market date, YYYY-MM-DD; today in MARKET_TIMEZONE without it',
+    example: '2026-03-02',
+  })
+  @ApiOkResponse({
+    description: 'The briefing as HTML',
+    content: { 'text/html': { schema: { type: 'string', description: 'An HTML e-mail body' } } },
+  })
   @ApiBadRequestResponse({ type: ErrorDto, description: 'Not a YYYY-MM-DD date' })
   @ApiUnauthorizedResponse({ type: ErrorDto, description: 'No admin token presented' })
   @ApiForbiddenResponse({ type: ErrorDto, description: 'Wrong admin token' })
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'No briefing for that day (yet)' })
+  @ApiNotFoundResponse({
+    type: ErrorDto,
+    description: 'No briefing for that day (yet), or no CONTENT_ADMIN_TOKEN is set',
+  })
   async preview(
     @Query('date') date: unknown,
     @Headers(ADMIN_TOKEN_HEADER) token: string | undefined,

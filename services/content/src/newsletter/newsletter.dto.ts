@@ -15,7 +15,10 @@ export class NewsletterRequestDto implements NewsletterRequest {
 }
 
 export class NewsletterAnswerDto implements NewsletterAnswer {
-  @ApiProperty({ example: 'Check your inbox to confirm your subscription.' })
+  @ApiProperty({
+    description: 'What happened, in a sentence the page shows as it is',
+    example: 'Check your inbox to confirm your subscription.',
+  })
   message!: string;
 }
 
@@ -39,6 +42,7 @@ export class NewsletterLinkRequestDto {
     name: 'List-Unsubscribe',
     enum: ['One-Click'],
     description: 'Sent by mail clients (RFC 8058)',
+    example: 'One-Click',
   })
   @IsOptional()
   @IsIn(['One-Click'])

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ErrorDto } from '@probedge/kit';
 import { SEARCH_LIMITS, type SearchResponse } from '@probedge/proto';
-import { ErrorDto } from '../content/dto/content.dto';
 import { SearchQueryDto, SearchResponseDto } from './dto/search.dto';
 import { SearchService } from './search.service';
 

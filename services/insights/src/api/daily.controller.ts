@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Controller,
   Get,
   Headers,
@@ -13,23 +14,30 @@ import {
 } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiBadGatewayResponse,
   ApiConflictResponse,
   ApiForbiddenResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiSecurity,
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { DailyAnalysis, DailyOpinion, GenerationPending } from '@probedge/proto';
-import { clientKey, RateLimiter } from '@probedge/kit';
+import {
+  ADMIN_TOKEN_SCHEME,
+  clientKey,
+  ErrorDto,
+  RateLimiter,
+  RETRY_AFTER_HEADER,
+} from '@probedge/kit';
 import type { Request, Response } from 'express';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
 import { fromDateColumn, marketDate } from '../market/market-date.util';
-import { DailyAnalysisDto, DailyOpinionDto, ErrorDto, GenerationPendingDto } from './daily.dto';
+import { DailyAnalysisDto, DailyOpinionDto, GenerationPendingDto } from './daily.dto';
 import { ADMIN_TOKEN_HEADER } from './admin-token';
 import { GenerateService, type GenerateResult } from './generate.service';
 
@@ -37,6 +45,35 @@ type StoredItem = Extract<GenerateResult, { status: 'done' }>['item'];
 
 function analysisView(item: StoredItem): DailyAnalysis {
   return { content: item.content, createdAt: item.createdAt.toISOString() };
+}
+
+/** What both generation routes answer besides the item itself. */
+function GenerationAnswers(item: string) {
+  return applyDecorators(
+    // Anyone may ask for today's item; only the admin token regenerates one that exists.
+    ApiSecurity({}),
+    ApiSecurity(ADMIN_TOKEN_SCHEME),
+    ApiAcceptedResponse({
+      type: GenerationPendingDto,
+      description: `The ${item} is still being written after INSIGHTS_GENERATE_WAIT_MS; ask again later`,
+    }),
+    ApiConflictResponse({ type: ErrorDto, description: 'No articles for the day yet' }),
+    ApiForbiddenResponse({
+      type: ErrorDto,
+      description: `An X-Admin-Token was sent to regenerate the ${item} and it is not valid`,
+    }),
+    ApiTooManyRequestsResponse({
+      type: ErrorDto,
+      description:
+        'Too many generate requests from this client; Retry-After says when to try again',
+      headers: RETRY_AFTER_HEADER,
+    }),
+    ApiBadGatewayResponse({
+      type: ErrorDto,
+      description: `The ${item} could not be written: the news service or the language model failed`,
+    }),
+    ApiServiceUnavailableResponse({ type: ErrorDto, description: 'The job queue is unavailable' }),
+  );
 }
 
 function opinionView(item: StoredItem): DailyOpinion {
@@ -64,35 +101,38 @@ export class DailyController {
   }
 
   @Get('daily-analysis')
-  @ApiOperation({ summary: "Today's market analysis (market time zone); read from the database" })
-  @ApiOkResponse({ type: DailyAnalysisDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiOperation({
+    summary: "Today's market analysis (market time zone); read from the database",
+    description:
+      "The analysis of today's market news, today being the market day in MARKET_TIMEZONE. It never writes one: POST /api/generate-analysis does. Educational content only, not investment advice.",
+  })
+  @ApiOkResponse({ type: DailyAnalysisDto, description: "Today's analysis" })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'None written for today yet' })
   async analysis(): Promise<DailyAnalysis> {
     return analysisView(await this.today('analysis'));
   }
 
   @Get('daily-opinion')
-  @ApiOperation({ summary: "Today's opinion (market time zone); read from the database" })
-  @ApiOkResponse({ type: DailyOpinionDto })
-  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiOperation({
+    summary: "Today's opinion (market time zone); read from the database",
+    description:
+      "The opinion on one of today's articles, today being the market day in MARKET_TIMEZONE. It never writes one: POST /api/generate-opinion does. Educational content only, not investment advice.",
+  })
+  @ApiOkResponse({ type: DailyOpinionDto, description: "Today's opinion" })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'None written for today yet' })
   async opinion(): Promise<DailyOpinion> {
     return opinionView(await this.today('opinion'));
   }
 
   @Post('generate-analysis')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: "Generate today's analysis, or return it when it exists" })
-  @ApiHeader({
-    name: ADMIN_TOKEN_HEADER,
-    required: false,
-    description: 'Regenerates an existing day',
+  @ApiOperation({
+    summary: "Generate today's analysis, or return it when it exists",
+    description:
+      "Answers today's analysis when it exists; otherwise writes it from the day's news (one job for the day, however many ask) and waits a bounded time for it. With the admin token an existing analysis is written again. Educational content only, not investment advice.",
   })
-  @ApiOkResponse({ type: DailyAnalysisDto })
-  @ApiAcceptedResponse({ type: GenerationPendingDto })
-  @ApiConflictResponse({ type: ErrorDto, description: 'No articles for the day yet' })
-  @ApiForbiddenResponse({ type: ErrorDto })
-  @ApiTooManyRequestsResponse({ type: ErrorDto })
-  @ApiServiceUnavailableResponse({ type: ErrorDto, description: 'The queue is unavailable' })
+  @GenerationAnswers('analysis')
+  @ApiOkResponse({ type: DailyAnalysisDto, description: "Today's analysis" })
   async generateAnalysis(
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
@@ -103,18 +143,13 @@ export class DailyController {
 
   @Post('generate-opinion')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: "Generate today's opinion, or return it when it exists" })
-  @ApiHeader({
-    name: ADMIN_TOKEN_HEADER,
-    required: false,
-    description: 'Regenerates an existing day',
+  @ApiOperation({
+    summary: "Generate today's opinion, or return it when it exists",
+    description:
+      "Answers today's opinion when it exists; otherwise writes it on one of the day's articles (one job for the day, however many ask) and waits a bounded time for it. With the admin token an existing opinion is written again. Educational content only, not investment advice.",
   })
-  @ApiOkResponse({ type: DailyOpinionDto })
-  @ApiAcceptedResponse({ type: GenerationPendingDto })
-  @ApiConflictResponse({ type: ErrorDto, description: 'No articles for the day yet' })
-  @ApiForbiddenResponse({ type: ErrorDto })
-  @ApiTooManyRequestsResponse({ type: ErrorDto })
-  @ApiServiceUnavailableResponse({ type: ErrorDto, description: 'The queue is unavailable' })
+  @GenerationAnswers('opinion')
+  @ApiOkResponse({ type: DailyOpinionDto, description: "Today's opinion" })
   async generateOpinion(
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,

@@ -5,9 +5,9 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import { ErrorDto } from '@probedge/kit';
 import type { ApiError } from '@probedge/proto';
 import type { Response } from 'express';
-import { ErrorDto } from '../articles/dto/articles.dto';
 import {
   MARKET_DATA_PROVIDER,
   MarketSnapshotDto,
@@ -24,8 +24,12 @@ export class MarketController {
   ) {}
 
   @Get('market')
-  @ApiOperation({ summary: 'Market snapshot from the configured market-data provider' })
-  @ApiOkResponse({ type: MarketSnapshotDto })
+  @ApiOperation({
+    summary: 'Market snapshot from the configured market-data provider',
+    description:
+      'Live quotes of the configured market-data provider. None is configured by default, and no price is ever made up: without one the answer is 503. The page asks every 30 seconds.',
+  })
+  @ApiOkResponse({ type: MarketSnapshotDto, description: 'The latest quotes' })
   @ApiServiceUnavailableResponse({ type: ErrorDto, description: NO_MARKET_PROVIDER_MESSAGE })
   market(@Res({ passthrough: true }) res: Response) {
     // Answered directly rather than thrown: the page polls every 30 s and this is not a fault to log.

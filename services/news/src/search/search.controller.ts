@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ErrorDto } from '@probedge/kit';
 import type { SearchResponse } from '@probedge/proto';
-import { ErrorDto } from '../articles/dto/articles.dto';
 import { SearchQuery, SearchResponseDto, toSearchLimit } from './dto/search.dto';
 import { SearchService } from './search.service';
 
@@ -16,7 +16,7 @@ export class SearchController {
     description:
       'Matches titles (weighted above descriptions) and descriptions with PostgreSQL full-text search, english stemming. Results are ranked by ts_rank_cd among the newest 100 matches, then newest first. A query of stop words only ("the of") finds nothing. Snippets are text parts; highlight marks the matched words.',
   })
-  @ApiOkResponse({ type: SearchResponseDto })
+  @ApiOkResponse({ type: SearchResponseDto, description: 'The hits, best first; perhaps none' })
   @ApiBadRequestResponse({
     type: ErrorDto,
     description: 'q is missing, too short or too long; type is not news; or limit is not 1 to 50',

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import {
   PLAN_TIERS,
   type ActivationRequest,
@@ -16,7 +16,7 @@ export const SESSION_ID_PATTERN =
   /^cs_(?:(?:test|live)_[A-Za-z0-9]{10,200}|sandbox_[A-Za-z0-9]{24})$/;
 
 export class CheckoutRequestDto implements CheckoutRequest {
-  @ApiProperty({ enum: PLAN_TIERS, example: 'professional' })
+  @ApiProperty({ enum: PLAN_TIERS, description: 'The plan to buy', example: 'professional' })
   @IsString()
   @IsIn(PLAN_TIERS, { message: `tier must be one of: ${PLAN_TIERS.join(', ')}` })
   tier!: PlanTier;
@@ -25,19 +25,25 @@ export class CheckoutRequestDto implements CheckoutRequest {
 export class CheckoutResponseDto implements CheckoutResponse {
   @ApiProperty({
     description: 'Where to send the visitor to pay (Stripe Checkout, or the sandbox success page)',
+    example: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8i9J0',
   })
   url!: string;
 }
 
 export class ActivationRequestDto implements ActivationRequest {
-  @ApiProperty({ example: 'cs_test_a1B2c3D4e5F6g7H8i9J0', pattern: SESSION_ID_PATTERN.source })
+  @ApiProperty({
+    description: 'The checkout session id, from the session_id of the success page address',
+    example: 'cs_test_a1B2c3D4e5F6g7H8i9J0',
+    pattern: SESSION_ID_PATTERN.source,
+  })
   @IsString()
   @Matches(SESSION_ID_PATTERN, { message: 'sessionId is not a checkout session id' })
   sessionId!: string;
 }
 
 export class ActivationResponseDto implements ActivationResponse {
-  @ApiProperty() hasAccess!: boolean;
+  @ApiProperty({ description: 'Whether the subscription gives access now', example: true })
+  hasAccess!: boolean;
   @ApiProperty({
     example: 'active',
     description: "The subscription's status at the payment provider",
@@ -46,16 +52,17 @@ export class ActivationResponseDto implements ActivationResponse {
 }
 
 export class SubscriptionCheckDto implements SubscriptionCheck {
-  @ApiProperty() hasAccess!: boolean;
+  @ApiProperty({
+    description: 'Whether this browser (its purchase cookie or member session) has access now',
+    example: false,
+  })
+  hasAccess!: boolean;
 }
 
 export class PortalResponseDto implements PortalResponse {
-  @ApiProperty({ description: 'The customer portal, returning to /account' }) url!: string;
-}
-
-export class ErrorDto {
-  @ApiProperty({ example: 400 }) statusCode!: number;
-  @ApiProperty({ example: 'Bad Request' }) error!: string;
-  @ApiProperty() message!: string;
-  @ApiPropertyOptional() requestId?: string;
+  @ApiProperty({
+    description: 'The customer portal, returning to /account',
+    example: 'https://billing.stripe.com/p/session/test_YWNjdF8xTjV',
+  })
+  url!: string;
 }

@@ -14,7 +14,11 @@ export const RETURN_TO_PATTERN = /^\/(?![/\\])[^\s\\]{0,299}$/;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export class SignInRequestDto implements SignInRequest {
-  @ApiProperty({ example: 'ann@example.com', maxLength: 254 })
+  @ApiProperty({
+    description: 'The address to mail the sign-in link to',
+    example: 'ann@example.com',
+    maxLength: 254,
+  })
   @IsMailAddress()
   email!: string;
 
@@ -37,15 +41,23 @@ export class SignInAcceptedDto implements SignInAccepted {
 }
 
 export class SignInConfirmRequestDto implements SignInConfirmRequest {
-  @ApiProperty({ description: 'The token of the mailed link', pattern: TOKEN_PATTERN.source })
+  @ApiProperty({
+    description: 'The token of the mailed link',
+    pattern: TOKEN_PATTERN.source,
+    example: 'Zm9yIGV4YW1wbGUgb25seTogbm90IGEgcmVhbCB0b2t',
+  })
   @IsString()
   @Matches(TOKEN_PATTERN, { message: 'token is not a sign-in token' })
   token!: string;
 }
 
 export class MemberDto implements Member {
-  @ApiProperty({ example: 'ann@example.com' }) email!: string;
-  @ApiProperty({ description: 'Whether any subscription of the member gives access now' })
+  @ApiProperty({ description: "The member's e-mail address", example: 'ann@example.com' })
+  email!: string;
+  @ApiProperty({
+    description: 'Whether any subscription of the member gives access now',
+    example: true,
+  })
   hasAccess!: boolean;
   @ApiProperty({
     example: 'active',

@@ -17,7 +17,11 @@ export class SearchQueryDto {
   @IsSearchQuery()
   q!: string;
 
-  @ApiPropertyOptional({ enum: CONTENT_KINDS, description: 'Only guides or only blogs' })
+  @ApiPropertyOptional({
+    enum: CONTENT_KINDS,
+    description: 'Only guides or only blogs',
+    example: 'guide',
+  })
   @IsOptional()
   @IsIn(CONTENT_KINDS, { message: TYPE_MESSAGE })
   type?: ContentKind;
@@ -28,6 +32,7 @@ export class SearchQueryDto {
     maximum: SEARCH_LIMITS.maxLimit,
     default: SEARCH_LIMITS.defaultLimit,
     description: 'How many hits, best first',
+    example: 10,
   })
   @IsOptional()
   @Matches(SEARCH_LIMIT_PATTERN, { message: SEARCH_LIMIT_MESSAGE })
@@ -35,14 +40,17 @@ export class SearchQueryDto {
 }
 
 export class SearchSnippetPartDto implements SearchSnippetPart {
-  @ApiProperty({ description: 'Plain text, never HTML' }) text!: string;
-  @ApiProperty({ description: 'Whether this part matched the query' }) highlight!: boolean;
+  @ApiProperty({ description: 'Plain text, never HTML', example: 'size each position' })
+  text!: string;
+  @ApiProperty({ description: 'Whether this part matched the query', example: true })
+  highlight!: boolean;
 }
 
 export class SearchResultDto implements SearchResult {
-  @ApiProperty({ enum: CONTENT_KINDS }) type!: ContentKind;
+  @ApiProperty({ enum: CONTENT_KINDS, description: 'What was found', example: 'guide' })
+  type!: ContentKind;
   @ApiProperty({ description: 'The slug', example: 'position-sizing-basics' }) id!: string;
-  @ApiProperty() title!: string;
+  @ApiProperty({ description: 'The title', example: 'Position Sizing Basics' }) title!: string;
   @ApiProperty({ description: 'The page on the site', example: '/guide/position-sizing-basics' })
   url!: string;
   @ApiProperty({
@@ -51,19 +59,34 @@ export class SearchResultDto implements SearchResult {
       'Up to two fragments of the body around the matches; the description when only the title or description matched',
   })
   snippet!: SearchSnippetPartDto[];
-  @ApiProperty() category!: string;
-  @ApiProperty({ format: 'date-time' }) publishedAt!: string;
+  @ApiProperty({ description: "The guide's or blog's category", example: 'position-sizing' })
+  category!: string;
+  @ApiProperty({
+    format: 'date-time',
+    description: 'When it was first published',
+    example: '2026-03-02T09:00:00.000Z',
+  })
+  publishedAt!: string;
   @ApiProperty({
     description:
       'PostgreSQL ts_rank_cd with normalisation 32 (0 to 1) over title (weight A), description (B) and body (C); higher is better',
+    example: 0.0909,
   })
   rank!: number;
 }
 
 export class SearchResponseDto implements SearchResponse {
-  @ApiProperty({ description: 'The query as searched: control characters as spaces, trimmed' })
+  @ApiProperty({
+    description: 'The query as searched: control characters as spaces, trimmed',
+    example: 'position sizing',
+  })
   query!: string;
-  @ApiProperty({ enum: [...CONTENT_KINDS, 'all'] }) type!: ContentKind | 'all';
+  @ApiProperty({
+    enum: [...CONTENT_KINDS, 'all'],
+    description: 'The type searched, or all',
+    example: 'all',
+  })
+  type!: ContentKind | 'all';
   @ApiProperty({ type: [SearchResultDto], description: 'Best first, then newest first' })
   results!: SearchResultDto[];
 }

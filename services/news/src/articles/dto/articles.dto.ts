@@ -11,6 +11,7 @@ export class LimitQuery {
     minimum: LIST_LIMIT.min,
     maximum: LIST_LIMIT.max,
     description: 'How many articles, newest first; defaults to the page size of the list',
+    example: 12,
   })
   @IsOptional()
   // Checked as text so "1e1", "12.0", " 5", "0x10" or a repeated parameter never pass as numbers.
@@ -36,31 +37,58 @@ export function toLimit(raw: string | undefined, pageSize: number): number {
   return raw === undefined ? pageSize : Number(raw);
 }
 
+const ARTICLE = {
+  id: {
+    format: 'uuid',
+    description: 'Stable id of the article',
+    example: '7d2c4a1e-0b8f-4f3a-9e6d-5c1b2a3d4e5f',
+  },
+  title: {
+    description: 'The headline as the source published it',
+    example: 'Stocks rally as inflation cools',
+  },
+  url: {
+    format: 'uri',
+    description: "The article's page at its source",
+    example: 'https://www.cnbc.com/2026/03/02/stocks-rally-as-inflation-cools.html',
+  },
+  publishedAt: {
+    format: 'date-time',
+    description: 'When the source published it',
+    example: '2026-03-02T14:30:00.000Z',
+  },
+  description: {
+    description: "The source's summary, plain text",
+    example: 'The S&P 500 rose 1.2% after consumer prices grew less than expected.',
+  },
+} as const;
+
 export class ArticleDto implements Article {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() title!: string;
-  @ApiPropertyOptional({ description: 'Plain text; may be empty' }) description?: string;
-  @ApiProperty({ format: 'uri' }) url!: string;
-  @ApiProperty({ format: 'date-time' }) publishedAt!: string;
+  @ApiProperty(ARTICLE.id) id!: string;
+  @ApiProperty(ARTICLE.title) title!: string;
+  @ApiPropertyOptional({
+    ...ARTICLE.description,
+    description: "The source's summary, plain text; may be empty or absent",
+  })
+  description?: string;
+  @ApiProperty(ARTICLE.url) url!: string;
+  @ApiProperty(ARTICLE.publishedAt) publishedAt!: string;
 }
 
 export class OpinionArticleDto implements OpinionArticle {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() title!: string;
-  @ApiProperty({ description: 'Always present; may be empty' }) description!: string;
-  @ApiProperty({ format: 'date-time' }) publishedAt!: string;
-  @ApiProperty({ format: 'uri' }) url!: string;
+  @ApiProperty(ARTICLE.id) id!: string;
+  @ApiProperty(ARTICLE.title) title!: string;
+  @ApiProperty({
+    ...ARTICLE.description,
+    description: "The source's summary, plain text; always present, may be empty",
+  })
+  description!: string;
+  @ApiProperty(ARTICLE.publishedAt) publishedAt!: string;
+  @ApiProperty(ARTICLE.url) url!: string;
 }
 
 export class DayTraderArticleDto implements DayTraderArticle {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() title!: string;
-  @ApiProperty({ format: 'uri' }) url!: string;
-}
-
-export class ErrorDto {
-  @ApiProperty({ example: 400 }) statusCode!: number;
-  @ApiProperty({ example: 'Bad Request' }) error!: string;
-  @ApiProperty({ example: LIMIT_MESSAGE }) message!: string;
-  @ApiPropertyOptional() requestId?: string;
+  @ApiProperty(ARTICLE.id) id!: string;
+  @ApiProperty(ARTICLE.title) title!: string;
+  @ApiProperty(ARTICLE.url) url!: string;
 }

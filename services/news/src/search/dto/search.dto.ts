@@ -26,6 +26,7 @@ export class SearchQuery {
   @ApiPropertyOptional({
     enum: [NEWS_SEARCH_TYPE],
     description: 'What to search; this service holds news articles only',
+    example: 'news',
   })
   @IsOptional()
   @IsIn([NEWS_SEARCH_TYPE], { message: 'type must be news: this service searches news only' })
@@ -37,6 +38,7 @@ export class SearchQuery {
     maximum: SEARCH_LIMITS.maxLimit,
     default: SEARCH_LIMITS.defaultLimit,
     description: 'How many results, best first',
+    example: 10,
   })
   @IsOptional()
   @Matches(SEARCH_LIMIT_PATTERN, { message: SEARCH_LIMIT_MESSAGE })
@@ -49,23 +51,46 @@ export function toSearchLimit(raw: string | undefined): number {
 }
 
 export class SearchSnippetPartDto implements SearchSnippetPart {
-  @ApiProperty({ description: 'Text as stored; render it as text, never as HTML' }) text!: string;
-  @ApiProperty({ description: 'Whether this part matched the query' }) highlight!: boolean;
+  @ApiProperty({
+    description: 'Text as stored; render it as text, never as HTML',
+    example: 'interest rates',
+  })
+  text!: string;
+  @ApiProperty({ description: 'Whether this part matched the query', example: true })
+  highlight!: boolean;
 }
 
 export class SearchResultDto implements SearchResult {
-  @ApiProperty({ enum: [NEWS_SEARCH_TYPE] }) type!: typeof NEWS_SEARCH_TYPE;
-  @ApiProperty({ format: 'uuid', description: "The article's id" }) id!: string;
-  @ApiProperty() title!: string;
-  @ApiProperty({ format: 'uri', description: "The article's own link" }) url!: string;
+  @ApiProperty({ enum: [NEWS_SEARCH_TYPE], description: 'What was found', example: 'news' })
+  type!: typeof NEWS_SEARCH_TYPE;
+  @ApiProperty({
+    format: 'uuid',
+    description: "The article's id",
+    example: '7d2c4a1e-0b8f-4f3a-9e6d-5c1b2a3d4e5f',
+  })
+  id!: string;
+  @ApiProperty({ description: 'The headline', example: 'Fed holds interest rates steady' })
+  title!: string;
+  @ApiProperty({
+    format: 'uri',
+    description: "The article's own link",
+    example: 'https://www.cnbc.com/2026/03/02/fed-holds-rates.html',
+  })
+  url!: string;
   @ApiProperty({
     type: [SearchSnippetPartDto],
     description: 'Up to two fragments of the description around the matches; empty without one',
   })
   snippet!: SearchSnippetPartDto[];
-  @ApiProperty({ enum: FEEDS, description: "The article's feed" }) category!: string;
+  @ApiProperty({ enum: FEEDS, description: "The article's feed", example: 'business' })
+  category!: string;
   @ApiProperty({ description: "The source's name", example: 'CNBC' }) source!: string;
-  @ApiProperty({ format: 'date-time' }) publishedAt!: string;
+  @ApiProperty({
+    format: 'date-time',
+    description: 'When the source published it',
+    example: '2026-03-02T14:30:00.000Z',
+  })
+  publishedAt!: string;
   @ApiProperty({
     description: 'ts_rank_cd with normalisation 32 (rank / (rank + 1)): higher is better',
     example: 0.0909,
@@ -74,7 +99,13 @@ export class SearchResultDto implements SearchResult {
 }
 
 export class SearchResponseDto implements SearchResponse {
-  @ApiProperty({ description: 'The query as searched: cleaned and trimmed' }) query!: string;
-  @ApiProperty({ enum: [NEWS_SEARCH_TYPE] }) type!: typeof NEWS_SEARCH_TYPE;
-  @ApiProperty({ type: [SearchResultDto] }) results!: SearchResultDto[];
+  @ApiProperty({
+    description: 'The query as searched: cleaned and trimmed',
+    example: 'interest rates',
+  })
+  query!: string;
+  @ApiProperty({ enum: [NEWS_SEARCH_TYPE], description: 'The type searched', example: 'news' })
+  type!: typeof NEWS_SEARCH_TYPE;
+  @ApiProperty({ type: [SearchResultDto], description: 'Best first, then newest first' })
+  results!: SearchResultDto[];
 }
