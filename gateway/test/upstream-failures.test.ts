@@ -95,6 +95,49 @@ describe('when a service fails', () => {
     expect(res.json()).toMatchObject({ message: 'The billing service is unavailable' });
   });
 
+  it.each([
+    ['a short answer', 100],
+    ['a long, streamed one', 200_000],
+  ])(
+    'cuts the client off when the service drops the connection mid-way through %s',
+    async (_, size) => {
+      upstreams.billing.handler = (req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': size });
+        res.write('x'.repeat(10), () => setTimeout(() => req.socket.destroy(), 50));
+      };
+      await expect(send(gateway.url, '/api/check-subscription')).rejects.toThrow();
+    },
+  );
+
+  it("stops the service's request when the client leaves before the answer", async () => {
+    // A deadline far beyond the test's: only the client's leaving can end the service's request.
+    const patient = await startGateway({
+      ...upstreamUrls(upstreams),
+      UPSTREAM_TIMEOUT_MS: 600_000,
+    });
+    try {
+      let upstreamClosed!: () => void;
+      const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+      let arrived!: () => void;
+      const received = new Promise<void>((resolve) => (arrived = resolve));
+      // Never answered: the response closes only when the gateway gives up the connection.
+      upstreams.billing.handler = (_req, res) => {
+        res.once('close', () => upstreamClosed());
+        arrived();
+      };
+      const controller = new AbortController();
+      const leaving = fetch(`${patient.url}/api/check-subscription`, {
+        signal: controller.signal,
+      });
+      await received;
+      controller.abort();
+      await expect(leaving).rejects.toThrow();
+      await closed;
+    } finally {
+      await patient.close();
+    }
+  });
+
   it('names only the service, never its address, for an unresolvable host', async () => {
     const elsewhere = await startGateway({
       ...upstreamUrls(upstreams),

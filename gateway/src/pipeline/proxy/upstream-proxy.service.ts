@@ -1,8 +1,8 @@
 import {
   Agent,
   request as httpRequest,
-  type ClientRequest,
   type IncomingMessage,
+  type OutgoingHttpHeaders,
   type ServerResponse,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -13,7 +13,6 @@ import {
   SERVICES,
   type ServiceName,
 } from '@probedge/proto';
-import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { EdgeCache } from '../cache/edge-cache.service';
 import { ConnectionSlots, type Release } from './connection-slots';
 import { upstreamUrlOf, type GatewayConfig } from '../../config/env';
@@ -53,11 +52,38 @@ function pooledAgent(https: boolean, maxSockets: number): Agent {
 
 interface Upstream {
   target: string;
+  /** Where requests go: the service URL's parts, worked out once. */
+  protocol: string;
+  hostname: string;
+  port: string;
+  /** The service URL's path, without a trailing slash, put before every target. */
+  basePath: string;
+  /** The Host header the service gets: its own. */
+  host: string;
+  send: typeof httpRequest;
   agent: Agent;
   /** As many as the pool has connections: requests beyond wait here, with a deadline. */
   slots: ConnectionSlots;
-  handler: RequestHandler<IncomingMessage, ServerResponse>;
 }
+
+/**
+ * Headers of one connection or one exchange (RFC 9110 7.6.1): never forwarded either way; Node
+ * writes its own for each side.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/** An answer this small with a known length is written in one go (one system call) once whole. */
+const WRITE_WHOLE_BYTES = 64 * 1024;
 
 /** A service's whole answer to a request the gateway made itself (see UpstreamProxy.get). */
 export interface UpstreamAnswer {
@@ -96,7 +122,6 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 export class UpstreamProxy implements OnApplicationShutdown {
   private readonly logger = new Logger(UpstreamProxy.name);
   private readonly upstreams: Map<ServiceName, Upstream>;
-  private readonly timedOut = new WeakSet<IncomingMessage>();
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -118,14 +143,11 @@ export class UpstreamProxy implements OnApplicationShutdown {
   ): void {
     const upstream = this.upstreams.get(service);
     if (!upstream) throw new Error(`No upstream for ${service}`);
-    req.url = target;
     req.headers[REQUEST_ID_HEADER] = requestIdOf(req, res);
     req.headers[CLIENT_ADDRESS_HEADER] = client;
-    // x-forwarded-host is rebuilt from Host so a client cannot pose as another public host.
-    delete req.headers['x-forwarded-host'];
     const proxy = (release: Release) => {
       res.once('close', release);
-      void upstream.handler(req, res);
+      this.send(service, upstream, target, req, res);
     };
     const now = upstream.slots.tryAcquire();
     if (now) {
@@ -241,42 +263,124 @@ export class UpstreamProxy implements OnApplicationShutdown {
 
   private createUpstream(service: ServiceName): Upstream {
     const target = upstreamUrlOf(this.config, service);
-    const agent = pooledAgent(target.startsWith('https:'), this.config.UPSTREAM_MAX_SOCKETS);
-    const handler = createProxyMiddleware<IncomingMessage, ServerResponse>({
+    const url = new URL(target);
+    const https = url.protocol === 'https:';
+    return {
       target,
-      agent,
-      changeOrigin: true,
-      xfwd: true,
-      // Sends req.url as the path byte for byte instead of re-escaping it through url.parse.
-      toProxy: true,
-      proxyTimeout: this.config.UPSTREAM_TIMEOUT_MS,
-      on: {
-        proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => {
-          proxyReq.once('timeout', () => this.timedOut.add(req));
-        },
-        proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage) => {
-          // The public surface names no framework, whatever a service sends.
-          delete proxyRes.headers['x-powered-by'];
-          this.cache.offer(req, proxyRes);
-        },
-        error: (error, req, res) => this.onProxyError(service, error, req, res as ServerResponse),
-      },
+      protocol: url.protocol,
+      hostname: url.hostname,
+      port: url.port,
+      basePath: url.pathname.replace(/\/$/, ''),
+      host: url.host,
+      send: https ? httpsRequest : httpRequest,
+      agent: pooledAgent(https, this.config.UPSTREAM_MAX_SOCKETS),
+      slots: new ConnectionSlots(this.config.UPSTREAM_MAX_SOCKETS),
+    };
+  }
+
+  /**
+   * One proxied exchange on the service's pooled keep-alive connections: the request's method,
+   * target and body bytes as they arrived, its headers but the hop-by-hop ones, Host set to the
+   * service's and X-Forwarded-* rebuilt from the connection (X-Forwarded-Host from the public Host,
+   * so a client cannot pose as another host); the answer's status and headers as the service sent
+   * them, its body streamed, or written in one go when small.
+   */
+  private send(
+    service: ServiceName,
+    upstream: Upstream,
+    target: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): void {
+    const outgoing = upstream.send({
+      protocol: upstream.protocol,
+      hostname: upstream.hostname,
+      port: upstream.port,
+      // The target byte for byte (a URL would normalise it).
+      path: `${upstream.basePath}${target}`,
+      method: req.method,
+      agent: upstream.agent,
+      headers: this.forwardedHeaders(req, upstream.host),
     });
-    return { target, agent, handler, slots: new ConnectionSlots(this.config.UPSTREAM_MAX_SOCKETS) };
+    let timedOut = false;
+    let clientLeft = false;
+    outgoing.setTimeout(this.config.UPSTREAM_TIMEOUT_MS, () => {
+      timedOut = true;
+      outgoing.destroy();
+    });
+    outgoing.once('error', (error: Error & { code?: string }) => {
+      if (!clientLeft) this.onProxyError(service, error, timedOut, req, res);
+    });
+    // A client that leaves stops the work it asked for.
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      clientLeft = true;
+      outgoing.destroy();
+    });
+    outgoing.once('response', (answer) => this.relay(answer, req, res));
+    req.pipe(outgoing);
+  }
+
+  private forwardedHeaders(req: IncomingMessage, host: string): OutgoingHttpHeaders {
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+    }
+    const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+    const append = (name: string, value: string) => {
+      const before = req.headers[name];
+      headers[name] = before ? `${String(before)},${value}` : value;
+    };
+    append('x-forwarded-for', req.socket.remoteAddress ?? '');
+    const hostPort = /:(\d+)$/.exec(req.headers.host ?? '')?.[1];
+    append('x-forwarded-port', hostPort ?? (encrypted ? '443' : '80'));
+    append('x-forwarded-proto', encrypted ? 'https' : 'http');
+    headers['x-forwarded-host'] = req.headers.host ?? '';
+    headers.host = host;
+    return headers;
+  }
+
+  /** The service's answer to the client, and to the response cache, which may keep a copy. */
+  private relay(answer: IncomingMessage, req: IncomingMessage, res: ServerResponse): void {
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(answer.headers)) {
+      // The public surface names no framework, whatever a service sends.
+      if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'x-powered-by') {
+        headers[name] = value;
+      }
+    }
+    const status = answer.statusCode ?? 502;
+    this.cache.offer(req, answer);
+    const length = Number(answer.headers['content-length']);
+    if (Number.isInteger(length) && length <= WRITE_WHOLE_BYTES) {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.once('end', () => {
+        if (!answer.complete) return;
+        res.writeHead(status, answer.statusMessage, headers);
+        res.end(Buffer.concat(chunks));
+      });
+    } else {
+      res.writeHead(status, answer.statusMessage, headers);
+      answer.pipe(res);
+    }
+    // Cut off mid-answer: cutting the client's connection is the only honest signal left.
+    answer.once('aborted', () => res.destroy());
+    answer.once('error', () => res.destroy());
   }
 
   private onProxyError(
     service: ServiceName,
     error: Error & { code?: string },
+    timedOut: boolean,
     req: IncomingMessage,
     res: ServerResponse,
   ): void {
-    const timedOut = this.timedOut.has(req);
     this.logger.warn(
       { service, code: error.code, timedOut, requestId: requestIdOf(req, res) },
       'upstream request failed',
     );
-    if (res.headersSent) {
+    if (res.headersSent || res.destroyed) {
       // The status line already left; cutting the connection is the only honest signal left.
       res.destroy();
       return;
