@@ -15,7 +15,11 @@ export async function freePort() {
 
 /** Spawns `node <script>` in `cwd` and resolves once `readyUrl` answers 2xx. */
 export async function startProcess({ name, cwd, script, args = [], env, readyUrl }) {
-  const child = spawn(process.execPath, [...NODE_RUNTIME_FLAGS, script, ...args], {
+  // BENCH_CPU_PROF_DIR=<dir> writes a V8 CPU profile of every process when it stops.
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...NODE_RUNTIME_FLAGS, ...profile, script, ...args], {
     cwd,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
     // Logs go nowhere, but each process still formats and writes them as it would in production.
