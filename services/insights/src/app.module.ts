@@ -15,6 +15,7 @@ import {
 } from '@probedge/kit';
 import { DailyController } from './api/daily.controller';
 import { GenerateService } from './api/generate.service';
+import { TodayItems } from './api/today-items.service';
 import { INSIGHTS_CONFIG, type InsightsConfig } from './config/env';
 import { FeedsController } from './feeds/feeds.controller';
 import { FeedsService } from './feeds/feeds.service';
@@ -47,7 +48,10 @@ export function coreProviders(config: InsightsConfig) {
   ];
 }
 
-/** The HTTP API. Reads come from Postgres alone; only generation needs Redis. */
+/**
+ * The HTTP API. Reads come from Postgres; Redis carries generation, and the announcements that
+ * make a new item show at once.
+ */
 @Module({})
 export class AppModule implements NestModule {
   constructor(@Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig) {}
@@ -57,7 +61,13 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
       controllers: [DailyController, FeedsController],
-      providers: [...coreProviders(config), GenerateService, FeedsService, QueueReadiness],
+      providers: [
+        ...coreProviders(config),
+        GenerateService,
+        TodayItems,
+        FeedsService,
+        QueueReadiness,
+      ],
     };
   }
 

@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { createRedis } from '@probedge/kit';
-import { SERVICES, type CacheInvalidation, type ServiceName } from '@probedge/proto';
-import type Redis from 'ioredis';
+import { listenForChanges } from '@probedge/kit';
+import { SERVICES, type ServiceName } from '@probedge/proto';
 import type { ResponseStore } from './response-store';
 
 /**
@@ -15,7 +14,7 @@ export class Invalidation {
   private readonly generations = new Map<ServiceName, number>(
     SERVICES.map((service) => [service, 0]),
   );
-  private subscriber?: Redis;
+  private stopListening?: () => void;
 
   constructor(private readonly store: ResponseStore) {}
 
@@ -25,20 +24,26 @@ export class Invalidation {
   }
 
   listen(redisUrl: string, channel: string): void {
-    const subscriber = createRedis({ url: redisUrl });
-    this.subscriber = subscriber;
-    subscriber.on('message', (_channel: string, message: string) => this.onMessage(message));
-    subscriber.on('ready', () => {
-      const dropped = this.invalidate(undefined);
-      if (dropped > 0) this.logger.log({ dropped }, 'cache cleared after reconnecting to Redis');
-      subscriber.subscribe(channel).catch((error: Error) => {
+    this.stopListening = listenForChanges(redisUrl, channel, {
+      onChange: (service, reason) => {
+        const dropped = this.invalidate(service);
+        this.logger.debug({ service, dropped, reason }, 'cache invalidated');
+      },
+      onConnect: () => {
+        const dropped = this.invalidate(undefined);
+        if (dropped > 0) this.logger.log({ dropped }, 'cache cleared after reconnecting to Redis');
+      },
+      onUnreadable: (message) => {
+        this.logger.warn({ message: message.slice(0, 200) }, 'unreadable cache invalidation');
+      },
+      onSubscribeFailed: (error) => {
         this.logger.warn({ err: error.message }, 'cache invalidation channel not subscribed');
-      });
+      },
     });
   }
 
   stop(): void {
-    this.subscriber?.disconnect();
+    this.stopListening?.();
   }
 
   /** Drops one service's answers (or all) and marks answers in flight from it as stale. */
@@ -47,22 +52,5 @@ export class Invalidation {
       this.generations.set(name, this.generation(name) + 1);
     }
     return this.store.drop(service);
-  }
-
-  private onMessage(message: string): void {
-    let announced: Partial<CacheInvalidation>;
-    try {
-      announced = JSON.parse(message) as Partial<CacheInvalidation>;
-    } catch {
-      this.logger.warn({ message: message.slice(0, 200) }, 'unreadable cache invalidation');
-      return;
-    }
-    const service = SERVICES.find((name) => name === announced.service);
-    if (!service) {
-      this.logger.warn({ message: message.slice(0, 200) }, 'cache invalidation for no service');
-      return;
-    }
-    const dropped = this.invalidate(service);
-    this.logger.debug({ service, dropped, reason: announced.reason }, 'cache invalidated');
   }
 }

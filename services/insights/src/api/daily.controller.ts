@@ -35,11 +35,12 @@ import {
 } from '@probedge/kit';
 import type { Request, Response } from 'express';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
-import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
+import type { DailyKind } from '../items/daily-items.repository';
 import { fromDateColumn, marketDate } from '../market/market-date.util';
 import { DailyAnalysisDto, DailyOpinionDto, GenerationPendingDto } from './daily.dto';
 import { ADMIN_TOKEN_HEADER } from './admin-token';
 import { GenerateService, type GenerateResult } from './generate.service';
+import { TodayItems } from './today-items.service';
 
 type StoredItem = Extract<GenerateResult, { status: 'done' }>['item'];
 
@@ -91,7 +92,7 @@ export class DailyController {
 
   constructor(
     @Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig,
-    private readonly items: DailyItemsRepository,
+    private readonly todayItems: TodayItems,
     private readonly generator: GenerateService,
   ) {
     this.limiter = new RateLimiter(
@@ -160,7 +161,7 @@ export class DailyController {
 
   private async today(kind: DailyKind): Promise<StoredItem> {
     const date = marketDate(new Date(), this.config.MARKET_TIMEZONE);
-    const item = await this.items.find(kind, date);
+    const item = await this.todayItems.find(kind, date);
     if (!item) throw new NotFoundException(`There is no daily ${kind} for ${date} yet`);
     return item;
   }
@@ -185,6 +186,7 @@ export class DailyController {
       res.status(HttpStatus.ACCEPTED);
       return result.body;
     }
+    this.todayItems.keep(kind, result.item);
     return view(result.item);
   }
 }

@@ -28,6 +28,11 @@ export const configShape = {
    * worker announces every item it writes on CACHE_INVALIDATION_CHANNEL, so a new one shows at once.
    */
   INSIGHTS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * How long one database read of today's item (or of its absence) answers the API's reads after
+   * it, in ms; 0: every read goes to the database. Announcements and generation end it early.
+   */
+  INSIGHTS_READ_REUSE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   CACHE_INVALIDATION_CHANNEL: env.cacheInvalidationChannel(),
   /** BullMQ key prefix of the news ingestion queue (same Redis), shown on the worker's queue dashboard. */
   NEWS_QUEUE_PREFIX: z.string().default('bull'),

@@ -1,4 +1,4 @@
-import type { CacheInvalidation, ServiceName } from '@probedge/proto';
+import { SERVICES, type CacheInvalidation, type ServiceName } from '@probedge/proto';
 import type Redis from 'ioredis';
 import { createRedis } from './redis';
 
@@ -40,4 +40,43 @@ export class ChangeAnnouncer {
   onModuleDestroy(): void {
     this.redis.disconnect();
   }
+}
+
+export interface ChangeListener {
+  /** Called with the service that announced a change and why. */
+  onChange(service: ServiceName, reason: string | undefined): void;
+  /**
+   * Called on every (re)connection: announcements may have been missed while away, so whatever
+   * was held from before cannot be trusted.
+   */
+  onConnect(): void;
+  /** An announcement that could not be read. */
+  onUnreadable?(message: string): void;
+  /** The subscription failed: changes go unseen until the next connection. */
+  onSubscribeFailed?(error: Error): void;
+}
+
+/**
+ * Listens to the announcements publishChange makes, on a connection of its own, (re)subscribing on
+ * every connection; returns the function that stops listening.
+ */
+export function listenForChanges(url: string, channel: string, listener: ChangeListener) {
+  const subscriber = createRedis({ url });
+  subscriber.on('message', (_channel: string, message: string) => {
+    let announced: Partial<CacheInvalidation>;
+    try {
+      announced = JSON.parse(message) as Partial<CacheInvalidation>;
+    } catch {
+      listener.onUnreadable?.(message);
+      return;
+    }
+    const service = SERVICES.find((name) => name === announced.service);
+    if (service) listener.onChange(service, announced.reason);
+    else listener.onUnreadable?.(message);
+  });
+  subscriber.on('ready', () => {
+    listener.onConnect();
+    subscriber.subscribe(channel).catch((error: Error) => listener.onSubscribeFailed?.(error));
+  });
+  return (): void => subscriber.disconnect();
 }
