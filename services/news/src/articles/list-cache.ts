@@ -11,6 +11,29 @@ export const NEWS_REDIS = Symbol('NEWS_REDIS');
 const VERSION_TTL_SECONDS = 86_400;
 
 /**
+ * One round trip for a cached read: the feeds' versions name the list's key, which is read in the
+ * same call. KEYS are the version keys; ARGV the list key's prefix, the list's own part, then the
+ * feed of each version key. (The list key is worked out inside the script, so it cannot be in KEYS:
+ * fine on one Redis, not on a cluster.)
+ */
+const READ_SCRIPT = `
+local parts = {}
+for i, key in ipairs(KEYS) do
+  parts[i] = ARGV[i + 2] .. '.' .. (redis.call('GET', key) or '0')
+end
+local listKey = ARGV[1] .. table.concat(parts, ',') .. ':' .. ARGV[2]
+return { listKey, redis.call('GET', listKey) }
+`;
+
+/** The client with the read script registered (sent once, then called by its SHA). */
+type ReadingRedis = Redis & {
+  readList(
+    keyCount: number,
+    ...keysThenArgs: string[]
+  ): Promise<[listKey: string, value: string | null]>;
+};
+
+/**
  * Short-lived cache of list responses. Each feed has a version number that ingestion bumps when it
  * writes; a cached list's key names the versions of the feeds it reads, so a write makes it unreachable
  * at once and the TTL clears it out. When Redis is away, reads go straight to the database.
@@ -19,11 +42,15 @@ const VERSION_TTL_SECONDS = 86_400;
 @Injectable()
 export class ListCache implements IngestionListener, OnModuleDestroy {
   private readonly logger = new Logger(ListCache.name);
+  private readonly redis: ReadingRedis;
 
   constructor(
     @Inject(NEWS_CONFIG) private readonly config: NewsConfig,
-    @Inject(NEWS_REDIS) private readonly redis: Redis,
-  ) {}
+    @Inject(NEWS_REDIS) redis: Redis,
+  ) {
+    redis.defineCommand('readList', { lua: READ_SCRIPT });
+    this.redis = redis as ReadingRedis;
+  }
 
   private versionKey(feed: Feed): string {
     return `${this.config.NEWS_CACHE_PREFIX}version:${feed}`;
@@ -37,9 +64,15 @@ export class ListCache implements IngestionListener, OnModuleDestroy {
     if (!this.usable) return load();
     let cacheKey: string;
     try {
-      const versions = await this.redis.mget(...feeds.map((feed) => this.versionKey(feed)));
-      cacheKey = `${this.config.NEWS_CACHE_PREFIX}list:${feeds.map((feed, i) => `${feed}.${versions[i] ?? 0}`).join(',')}:${key}`;
-      const hit = await this.redis.get(cacheKey);
+      const versionKeys = feeds.map((feed) => this.versionKey(feed));
+      const [listKey, hit] = await this.redis.readList(
+        versionKeys.length,
+        ...versionKeys,
+        `${this.config.NEWS_CACHE_PREFIX}list:`,
+        key,
+        ...feeds,
+      );
+      cacheKey = listKey;
       if (hit !== null) return JSON.parse(hit) as T;
     } catch (error) {
       this.logger.warn({ err: (error as Error).message }, 'list cache unavailable');
