@@ -198,8 +198,6 @@ export class UpstreamProxy implements OnApplicationShutdown {
     res: ServerResponse,
     client: string,
   ): Promise<UpstreamAnswer> {
-    const base = new URL(upstream.target);
-    const send = base.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
       let settled = false;
       const fail = (timedOut: boolean, error?: Error) => {
@@ -211,13 +209,13 @@ export class UpstreamProxy implements OnApplicationShutdown {
         );
         reject(new UpstreamFailure(service, timedOut));
       };
-      const outgoing = send(
+      const outgoing = upstream.send(
         {
-          protocol: base.protocol,
-          hostname: base.hostname,
-          port: base.port,
+          protocol: upstream.protocol,
+          hostname: upstream.hostname,
+          port: upstream.port,
           // The target byte for byte, as the proxy sends it (a URL would normalise it: "?" goes).
-          path: `${base.pathname.replace(/\/$/, '')}${target}`,
+          path: `${upstream.basePath}${target}`,
           method: 'GET',
           agent: upstream.agent,
           timeout: this.config.UPSTREAM_TIMEOUT_MS,
