@@ -7,27 +7,23 @@ const VISITORS = Array.from({ length: 12 }, (_, index) => `198.51.100.${index + 
 /**
  * Behind one trusted proxy (an ingress, the compose nginx) every visitor reaches the gateway from
  * the proxy's address. The gateway works out the visitor from X-Forwarded-For once and sends it in
- * the one header the services trust, so the services' own per-client limits count each visitor.
+ * the one header the services trust, so a service's own per-client limit (content's hourly
+ * sign-ups) counts each visitor.
  */
 describe('the client address, worked out once by the gateway', () => {
   let stack: Stack;
 
   beforeAll(async () => {
     stack = await startStack({
-      processes: ['content', 'insights', 'gateway'],
+      processes: ['content', 'gateway'],
       env: {
         gateway: {
           TRUSTED_PROXY_HOPS: '1',
-          // The gateway's own buckets stay out of the way: the services' limits are under test.
+          // The gateway's own buckets stay out of the way: content's hourly sign-up limit is under test.
           RATE_LIMIT_GENERAL: '100000',
-          RATE_LIMIT_GENERATE: '100000',
           RATE_LIMIT_NEWSLETTER: '100000',
         },
         content: { NEWSLETTER_RATE_LIMIT: String(SERVICE_LIMIT) },
-        insights: {
-          INSIGHTS_GENERATE_RATE_LIMIT: String(SERVICE_LIMIT),
-          INSIGHTS_GENERATE_WAIT_MS: '0',
-        },
       },
     });
   }, SETUP_TIMEOUT);
@@ -48,12 +44,11 @@ describe('the client address, worked out once by the gateway', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
-  it('gives each of 12 visitors their own newsletter and generate budget, and still limits one', async () => {
+  it('gives each of 12 visitors their own sign-up budget, and still limits one', async () => {
     for (const [index, visitor] of VISITORS.entries()) {
       for (let attempt = 0; attempt < SERVICE_LIMIT; attempt += 1) {
         const email = `visitor${index}.${attempt}@example.com`;
         expect((await post('/api/newsletter', visitor, { email })).status).not.toBe(429);
-        expect((await post('/api/generate-analysis', visitor)).status).not.toBe(429);
       }
     }
 
@@ -65,10 +60,8 @@ describe('the client address, worked out once by the gateway', () => {
       { email: 'more@example.com' },
       '192.0.2.99',
     );
-    const generate = await post('/api/generate-analysis', visitor, undefined, '192.0.2.98');
 
     expect(newsletter.status).toBe(429);
     expect(Number(newsletter.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(generate.status).toBe(429);
   });
 });

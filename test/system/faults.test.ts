@@ -138,7 +138,8 @@ beforeAll(async () => {
       // Long enough that the cached lists outlive the test; ingestion would invalidate news' sooner.
       news: { NEWS_CACHE_TTL_SECONDS: '3600' },
       content: { CONTENT_CACHE_SECONDS: '3600' },
-      insights: { INSIGHTS_GENERATE_WAIT_MS: '3000', INSIGHTS_GENERATE_RATE_LIMIT: '1000' },
+      // Every read goes to the database, so a cut shows at once as the 503 passed through.
+      insights: { INSIGHTS_GENERATE_WAIT_MS: '3000', INSIGHTS_READ_REUSE_MS: '0' },
     },
   });
   await seedArticles(stack.databases.news!);

@@ -55,7 +55,7 @@ beforeAll(async () => {
       'gateway-2': gateway,
       // The services' own per-replica limits stay out of the way of the gateways' shared ones.
       content: { NEWSLETTER_RATE_LIMIT: '1000' },
-      insights: { INSIGHTS_GENERATE_RATE_LIMIT: '1000', INSIGHTS_GENERATE_WAIT_MS: '0' },
+      insights: { INSIGHTS_GENERATE_WAIT_MS: '0' },
     },
   });
 }, SUITE_TIMEOUT);

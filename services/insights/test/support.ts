@@ -41,7 +41,6 @@ export async function createStage(env: NodeJS.ProcessEnv): Promise<Stage> {
       INSIGHTS_SCHEDULE_ENABLED: 'false',
       INSIGHTS_JOB_BACKOFF_MS: '200',
       INSIGHTS_GENERATE_WAIT_MS: '10000',
-      INSIGHTS_GENERATE_RATE_LIMIT: '1000',
       NEWS_GRPC_TIMEOUT_MS: '2000',
       // BullMQ's stalled-job timer outlives a worker closed right after it starts; keep it short.
       INSIGHTS_STALLED_INTERVAL_MS: '1000',

@@ -8,6 +8,7 @@ export * from './logging/redact-url';
 export * from './openapi/error.dto';
 export * from './openapi/openapi';
 export * from './prisma/prisma';
+export * from './prisma/prisma.service';
 export * from './redis/redis';
 export * from './rate-limit/rate-limiter';
 export * from './proto/proto-file';

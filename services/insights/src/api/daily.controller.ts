@@ -4,12 +4,10 @@ import {
   Get,
   Headers,
   HttpCode,
-  HttpException,
   HttpStatus,
   Inject,
   NotFoundException,
   Post,
-  Req,
   Res,
 } from '@nestjs/common';
 import {
@@ -23,17 +21,10 @@ import {
   ApiSecurity,
   ApiServiceUnavailableResponse,
   ApiTags,
-  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { DailyAnalysis, DailyOpinion, GenerationPending } from '@probedge/proto';
-import {
-  ADMIN_TOKEN_SCHEME,
-  clientKey,
-  ErrorDto,
-  RateLimiter,
-  RETRY_AFTER_HEADER,
-} from '@probedge/kit';
-import type { Request, Response } from 'express';
+import { ADMIN_TOKEN_SCHEME, ErrorDto } from '@probedge/kit';
+import type { Response } from 'express';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import type { DailyKind } from '../items/daily-items.repository';
 import { fromDateColumn, marketDate } from '../market/market-date.util';
@@ -63,12 +54,6 @@ function GenerationAnswers(item: string) {
       type: ErrorDto,
       description: `An X-Admin-Token was sent to regenerate the ${item} and it is not valid`,
     }),
-    ApiTooManyRequestsResponse({
-      type: ErrorDto,
-      description:
-        'Too many generate requests from this client; Retry-After says when to try again',
-      headers: RETRY_AFTER_HEADER,
-    }),
     ApiBadGatewayResponse({
       type: ErrorDto,
       description: `The ${item} could not be written: the news service or the language model failed`,
@@ -88,18 +73,11 @@ function opinionView(item: StoredItem): DailyOpinion {
 @ApiTags('insights')
 @Controller('api')
 export class DailyController {
-  private readonly limiter: RateLimiter;
-
   constructor(
     @Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig,
     private readonly todayItems: TodayItems,
     private readonly generator: GenerateService,
-  ) {
-    this.limiter = new RateLimiter(
-      config.INSIGHTS_GENERATE_RATE_LIMIT,
-      config.INSIGHTS_GENERATE_RATE_WINDOW_SECONDS * 1000,
-    );
-  }
+  ) {}
 
   @Get('daily-analysis')
   @ApiOperation({
@@ -135,11 +113,10 @@ export class DailyController {
   @GenerationAnswers('analysis')
   @ApiOkResponse({ type: DailyAnalysisDto, description: "Today's analysis" })
   async generateAnalysis(
-    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Headers(ADMIN_TOKEN_HEADER) adminToken?: string,
   ): Promise<DailyAnalysis | GenerationPending> {
-    return this.generate('analysis', req, res, adminToken, analysisView);
+    return this.generate('analysis', res, adminToken, analysisView);
   }
 
   @Post('generate-opinion')
@@ -152,11 +129,10 @@ export class DailyController {
   @GenerationAnswers('opinion')
   @ApiOkResponse({ type: DailyOpinionDto, description: "Today's opinion" })
   async generateOpinion(
-    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Headers(ADMIN_TOKEN_HEADER) adminToken?: string,
   ): Promise<DailyOpinion | GenerationPending> {
-    return this.generate('opinion', req, res, adminToken, opinionView);
+    return this.generate('opinion', res, adminToken, opinionView);
   }
 
   private async today(kind: DailyKind): Promise<StoredItem> {
@@ -168,19 +144,10 @@ export class DailyController {
 
   private async generate<View>(
     kind: DailyKind,
-    req: Request,
     res: Response,
     adminToken: string | undefined,
     view: (item: StoredItem) => View,
   ): Promise<View | GenerationPending> {
-    const wait = this.limiter.take(clientKey(req));
-    if (wait !== undefined) {
-      res.setHeader('Retry-After', String(wait));
-      throw new HttpException(
-        `Too many generate requests; try again in ${wait} s`,
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
     const result = await this.generator.generate(kind, adminToken);
     if (result.status === 'pending') {
       res.status(HttpStatus.ACCEPTED);

@@ -66,9 +66,6 @@ export const configShape = {
    * UPSTREAM_TIMEOUT_MS (10 s by default), or a slow job answers 504 there instead of 202.
    */
   INSIGHTS_GENERATE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
-  /** Generate requests per client and window, per replica. */
-  INSIGHTS_GENERATE_RATE_LIMIT: env.positiveInt(10),
-  INSIGHTS_GENERATE_RATE_WINDOW_SECONDS: env.positiveInt(60),
   /**
    * Header X-Admin-Token must carry it to regenerate a day that has its item; it also opens the
    * worker's queue dashboard (/admin/queues). Unset: neither.
