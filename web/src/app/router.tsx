@@ -82,7 +82,7 @@ const screens: RouteObject[] = [
     path,
     element: <RedirectKeepingQuery to={to} />,
   })),
-  page('*', () => import('../features/not-found/components/not-found-page'), 'NotFoundPage'),
+  page('*', () => import('../components/layout/not-found-page'), 'NotFoundPage'),
 ];
 
 export const routes: RouteObject[] = [{ element: <RootLayout />, children: screens }];

@@ -2,7 +2,20 @@ import { Injectable } from '@nestjs/common';
 import type { ContentKind } from '@probedge/proto';
 import type { ContentItem } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import type { ContentSource } from '../sync/content-files.util';
+
+/** One guide or blog post as read from its file: what a sync writes. */
+export interface ContentSource {
+  kind: ContentKind;
+  slug: string;
+  title: string;
+  description: string;
+  category: string;
+  createdAt: Date;
+  content: string;
+  /** The body without its Markdown syntax: what search indexes and quotes. */
+  plainContent: string;
+  checksum: string;
+}
 
 export type ContentRow = ContentItem;
 export type ContentListRow = Omit<

@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { FaqEntry } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import type { FaqSource } from '../sync/content-files.util';
 import type { SyncCounts } from '../content/content.repository';
+
+/** One FAQ entry as read from its file: what a sync writes. */
+export interface FaqSource {
+  id: string;
+  position: number;
+  question: string;
+  answer: string;
+  checksum: string;
+}
 
 @Injectable()
 export class FaqRepository {

@@ -3,28 +3,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONTENT_KINDS, SLUG_PATTERN, type ContentKind } from '@probedge/proto';
 import matter from 'gray-matter';
+import type { ContentSource } from '../content/content.repository';
+import type { FaqSource } from '../faq/faq.repository';
 import { markdownToPlainText, PLAIN_TEXT_VERSION } from './markdown-text.util';
-
-export interface ContentSource {
-  kind: ContentKind;
-  slug: string;
-  title: string;
-  description: string;
-  category: string;
-  createdAt: Date;
-  content: string;
-  /** The body without its Markdown syntax: what search indexes and quotes. */
-  plainContent: string;
-  checksum: string;
-}
-
-export interface FaqSource {
-  id: string;
-  position: number;
-  question: string;
-  answer: string;
-  checksum: string;
-}
 
 export class ContentSourceError extends Error {
   constructor(readonly problems: string[]) {

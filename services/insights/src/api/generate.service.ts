@@ -13,12 +13,9 @@ import type { GenerationPending } from '@probedge/proto';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
 import { marketDate } from '../market/market-date.util';
-import {
-  MODEL_FAILED_PREFIX,
-  MODEL_REFUSED_PREFIX,
-  NEWS_FAILURE_PREFIX,
-  NO_ARTICLES_REASON,
-} from '../jobs/daily-kinds';
+import { NO_ARTICLES_REASON } from '../jobs/daily-kinds';
+import { NEWS_FAILURE_PREFIX } from '../news/news-client';
+import { MODEL_FAILED_PREFIX, MODEL_REFUSED_PREFIX } from '../writers/llm-writer';
 import { InsightsQueue, QueueUnavailableError, type JobSnapshot } from '../jobs/insights.queue';
 
 type StoredItem = NonNullable<Awaited<ReturnType<DailyItemsRepository['find']>>>;

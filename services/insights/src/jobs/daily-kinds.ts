@@ -28,8 +28,3 @@ export function dailyJobId(kind: DailyKind, marketDate: string, generation: numb
 
 /** Prefix of the failure reason when the day has nothing to write about; the API answers 409. */
 export const NO_ARTICLES_REASON = 'No articles';
-
-/** Prefixes of the failure reasons of the job's dependencies, which the API names in product terms. */
-export const NEWS_FAILURE_PREFIX = 'news service:';
-export const MODEL_FAILED_PREFIX = 'language model failed';
-export const MODEL_REFUSED_PREFIX = 'language model refused the request';

@@ -9,11 +9,13 @@ import type {
   NewsServiceClient,
 } from '@probedge/proto/grpc';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
-import { NEWS_FAILURE_PREFIX } from '../jobs/daily-kinds';
 import type { NewsArticle } from './news-article';
 
 /** The most the news service returns per call (proto/news/v1/news.proto). */
 export const NEWS_PAGE_LIMIT = INTERNAL_LIST_LIMIT.max;
+
+/** Prefix of the failure reason when the news service is out of reach; the API names it for readers. */
+export const NEWS_FAILURE_PREFIX = 'news service:';
 
 /** The ClientGrpc of the news service's NewsService. */
 export const NEWS_GRPC_CLIENT = Symbol('NEWS_GRPC_CLIENT');

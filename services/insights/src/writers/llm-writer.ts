@@ -2,10 +2,13 @@ import { Logger } from '@nestjs/common';
 import { NOT_ADVICE_LINE } from '@probedge/proto';
 import { UnrecoverableError } from 'bullmq';
 import type { InsightsConfig } from '../config/env';
-import { MODEL_FAILED_PREFIX, MODEL_REFUSED_PREFIX } from '../jobs/daily-kinds';
 import { longDate } from '../market/market-date.util';
 import type { NewsArticle } from '../news/news-article';
 import { withDisclaimer, type DailyWriter, type DayInput } from './writer';
+
+/** Prefixes of the model's failure reasons; the API names them in product terms. */
+export const MODEL_FAILED_PREFIX = 'language model failed';
+export const MODEL_REFUSED_PREFIX = 'language model refused the request';
 
 /** Articles listed in a prompt; the newest first, so the prompt stays within a model's context. */
 const PROMPT_ARTICLES = 60;

@@ -1,8 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import type { Feed } from '@probedge/proto';
 import type { Prisma } from '../generated/prisma/client';
-import type { ArticleDraft } from '../ingestion/article-draft.util';
 import { PrismaService } from '../prisma/prisma.service';
+
+/** One feed item as it is stored: what ingestion hands the repository to upsert. */
+export interface ArticleDraft {
+  guid: string;
+  canonicalUrl: string;
+  url: string;
+  title: string;
+  description: string;
+  publishedAt: Date;
+  /** False when the item had no usable date and publishedAt is the fetch time. */
+  dated: boolean;
+  feed: Feed;
+  category: string | null;
+  tickers: string[];
+}
 
 export interface ArticleListRow {
   id: string;

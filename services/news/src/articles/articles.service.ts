@@ -6,9 +6,7 @@ import {
   type Feed,
   type OpinionArticle,
 } from '@probedge/proto';
-import type { NewsArticle__Output } from '@probedge/proto/grpc';
 import { ArticlesRepository, type ArticleFilter, type ArticleListRow } from './articles.repository';
-import type { ListArticlesQuery, PageCursor } from '../grpc/list-articles.request';
 import { ListCache } from './list-cache';
 
 /** Which rows each public list reads. */
@@ -24,6 +22,33 @@ export const LISTS = {
 } satisfies Record<string, { feeds: Feed[] }>;
 
 export type ListName = keyof typeof LISTS;
+
+/** A window of articles for internal readers, newest first. */
+export interface ListArticlesQuery {
+  feed?: Feed;
+  since?: Date;
+  until?: Date;
+  limit: number;
+}
+
+/** Where a page ended: its last article, in the newest-first, then id order of every page. */
+export interface PageCursor {
+  publishedAt: Date;
+  id: string;
+}
+
+/** An article with every field, for internal readers. */
+export interface InternalArticle {
+  id: string;
+  title: string;
+  description: string;
+  url: string;
+  publishedAt: string;
+  feed: string;
+  sourceId: string;
+  category: string | null;
+  tickers: string[];
+}
 
 function toArticle(row: ArticleListRow): Article {
   return {
@@ -67,13 +92,10 @@ export class ArticlesService {
     );
   }
 
-  /**
-   * Internal readers (insights over gRPC) need every field and a time window; never cached. Each
-   * article is NewsService's message with every field set.
-   */
+  /** Internal readers (insights over gRPC) need every field and a time window; never cached. */
   async listForInternal(
     query: ListArticlesQuery & { after?: PageCursor },
-  ): Promise<NewsArticle__Output[]> {
+  ): Promise<InternalArticle[]> {
     const rows = await this.articles.listSince(
       { feed: query.feed, since: query.since, until: query.until, after: query.after },
       query.limit,
@@ -86,7 +108,7 @@ export class ArticlesService {
       publishedAt: row.publishedAt.toISOString(),
       feed: row.feed,
       sourceId: row.sourceId,
-      category: row.category ?? '',
+      category: row.category,
       tickers: row.tickers,
     }));
   }

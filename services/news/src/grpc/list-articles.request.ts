@@ -2,21 +2,9 @@ import { status } from '@grpc/grpc-js';
 import { INTERNAL_LIST_LIMIT, isFeed, type Feed } from '@probedge/proto';
 import type { ListArticlesRequest__Output } from '@probedge/proto/grpc';
 import { RpcException } from '@nestjs/microservices';
+import type { ListArticlesQuery, PageCursor } from '../articles/articles.service';
 
 export const GRPC_LIST_LIMIT = INTERNAL_LIST_LIMIT;
-
-export interface ListArticlesQuery {
-  feed?: Feed;
-  since?: Date;
-  until?: Date;
-  limit: number;
-}
-
-/** Where a page ended: its last article, in the newest-first, then id order of every page. */
-export interface PageCursor {
-  publishedAt: Date;
-  id: string;
-}
 
 /** Opaque to callers: base64url of the last article's publication instant and id. */
 export function encodePageToken(cursor: PageCursor): string {

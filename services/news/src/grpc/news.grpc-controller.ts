@@ -25,7 +25,8 @@ export class NewsGrpcController implements NewsServiceController {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      articles: page,
+      // Proto3 has no null: an article without a category sends the empty string.
+      articles: page.map((article) => ({ ...article, category: article.category ?? '' })),
       nextPageToken:
         rows.length > query.limit && last
           ? encodePageToken({ publishedAt: new Date(last.publishedAt), id: last.id })

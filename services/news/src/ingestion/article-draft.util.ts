@@ -1,22 +1,9 @@
 import type { Feed } from '@probedge/proto';
+import type { ArticleDraft } from '../articles/articles.repository';
 import { canonicalUrl, isHttpUrl, resolveHttpUrl } from './canonical-url.util';
 import type { ParsedFeedItem } from './feed-parser.util';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, toPlainText, truncate } from './text.util';
 import { extractTickers } from './tickers.util';
-
-export interface ArticleDraft {
-  guid: string;
-  canonicalUrl: string;
-  url: string;
-  title: string;
-  description: string;
-  publishedAt: Date;
-  /** False when the item had no usable date and publishedAt is the fetch time. */
-  dated: boolean;
-  feed: Feed;
-  category: string | null;
-  tickers: string[];
-}
 
 export interface DraftContext {
   feedUrl: string;

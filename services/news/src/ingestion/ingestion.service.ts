@@ -1,10 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Feed } from '@probedge/proto';
-import { ArticlesRepository, type UpsertCounts } from '../articles/articles.repository';
+import {
+  ArticlesRepository,
+  type ArticleDraft,
+  type UpsertCounts,
+} from '../articles/articles.repository';
 import type { NewsConfig } from '../config/env';
 import { NEWS_CONFIG } from '../config/news-config';
 import { SourcesRepository, type SourceRow } from '../sources/sources.repository';
-import { toArticleDraft, type ArticleDraft } from './article-draft.util';
+import { toArticleDraft } from './article-draft.util';
 import { backoffSeconds, DEFAULT_BACKOFF_BASE_SECONDS } from './backoff.util';
 import { FeedFetcher, FetchError } from './feed-fetcher';
 import { parseFeed } from './feed-parser.util';

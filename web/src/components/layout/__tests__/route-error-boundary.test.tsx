@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { renderRoute } from '../../../test/render-route';
 
-jest.mock('../../../features/not-found/components/not-found-page', () => ({
+jest.mock('../not-found-page', () => ({
   NotFoundPage: () => {
     throw new Error('chunk failed to load');
   },

@@ -9,7 +9,7 @@ import { useSubscriptionCheck } from '../../../lib/subscription-check';
 import { useCreatePortalSession, type PortalOutcome } from '../api/create-portal-session';
 import { useMember } from '../api/get-member';
 import { useSignOut } from '../api/sign-out';
-import { ButtonStack, StatusCard, StatusText } from './billing.styles';
+import { ButtonStack, StatusCard, StatusText } from '../../../components/ui/status-card.styles';
 
 const TITLE = 'Manage Subscription & Billing';
 const DESCRIPTION = 'Update your payment method, see invoices or cancel your subscription.';

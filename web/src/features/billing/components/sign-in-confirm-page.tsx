@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
 import { useConfirmSignIn } from '../api/confirm-sign-in';
 import { safeReturnTo } from '../hooks/safe-return-to';
-import { ButtonStack, StatusCard, StatusText } from './billing.styles';
+import { ButtonStack, StatusCard, StatusText } from '../../../components/ui/status-card.styles';
 
 const PATH = MAILED_LINK_PAGES.signInConfirm;
 const TITLE = 'Signing in';

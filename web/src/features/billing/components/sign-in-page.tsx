@@ -7,7 +7,8 @@ import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
 import { useRequestSignIn, type SignInLinkSent } from '../api/request-sign-in';
 import { safeReturnTo } from '../hooks/safe-return-to';
-import { ButtonStack, SignInForm, StatusCard, StatusText } from './billing.styles';
+import { ButtonStack, StatusCard, StatusText } from '../../../components/ui/status-card.styles';
+import { SignInForm } from './billing.styles';
 
 const TITLE = 'Sign in';
 const DESCRIPTION = 'Sign in with a link sent to your e-mail address: no password needed.';

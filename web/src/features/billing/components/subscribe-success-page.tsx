@@ -14,7 +14,8 @@ import {
 import { appConfig } from '../../../lib/config';
 import { pageReload } from '../../../lib/page-reload';
 import { useActivation } from '../hooks/use-activation';
-import { ButtonStack, StatusCard, StatusText, SuccessLine } from './billing.styles';
+import { ButtonStack, StatusCard, StatusText } from '../../../components/ui/status-card.styles';
+import { SuccessLine } from './billing.styles';
 import { isSandboxSession, SandboxNotice } from './sandbox-notice';
 
 const TITLE = 'Subscription';

@@ -16,7 +16,7 @@ import {
   PageTitle,
 } from '../../../components/ui/page.styles';
 import { Spinner } from '../../../components/ui/spinner';
-import { NotFoundPage } from '../../not-found/components/not-found-page';
+import { NotFoundPage } from '../../../components/layout/not-found-page';
 import { useGuides } from '../api/get-guides';
 import { BackLink } from './guide-category-page.styles';
 import { ContentCard } from './content-card';

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
-import { ButtonStack, StatusCard, StatusText } from '../../billing/components/billing.styles';
+import { ButtonStack, StatusCard, StatusText } from '../../../components/ui/status-card.styles';
 import { useResubscribeNewsletter } from '../api/resubscribe-newsletter';
 import { useUnsubscribeNewsletter } from '../api/unsubscribe-newsletter';
 

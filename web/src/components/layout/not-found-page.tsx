@@ -1,6 +1,6 @@
-import { PageMeta } from '../../../components/seo/page-meta';
-import { ButtonLink } from '../../../components/ui/button-link.styles';
-import { PageContainer, PageLead, PageTitle } from '../../../components/ui/page.styles';
+import { PageMeta } from '../seo/page-meta';
+import { ButtonLink } from '../ui/button-link.styles';
+import { PageContainer, PageLead, PageTitle } from '../ui/page.styles';
 import { Panel } from './not-found-page.styles';
 
 export function NotFoundPage() {
