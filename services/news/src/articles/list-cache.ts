@@ -4,7 +4,6 @@ import type { Feed } from '@probedge/proto';
 import type Redis from 'ioredis';
 import type { NewsConfig } from '../config/env';
 import { NEWS_CONFIG } from '../config/news-config';
-import type { IngestionListener } from '../ingestion/ingestion.service';
 
 export const NEWS_REDIS = Symbol('NEWS_REDIS');
 
@@ -40,7 +39,7 @@ type ReadingRedis = Redis & {
  * The same write is announced on CACHE_INVALIDATION_CHANNEL for the caches in front of the API.
  */
 @Injectable()
-export class ListCache implements IngestionListener, OnModuleDestroy {
+export class ListCache implements OnModuleDestroy {
   private readonly logger = new Logger(ListCache.name);
   private readonly redis: ReadingRedis;
 
