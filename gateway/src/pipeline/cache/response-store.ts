@@ -1,4 +1,5 @@
 import type { ServiceName } from '@probedge/proto';
+import { LRUCache } from 'lru-cache';
 
 /** One stored upstream answer to a GET, replayed to later requests for the same target. */
 export interface CachedResponse {
@@ -24,23 +25,30 @@ export interface CacheLimits {
 
 /**
  * Fresh answers by request target, least recently used dropped first once the entry or byte
- * budget is full. A Map keeps insertion order, so re-inserting on use is the LRU bookkeeping.
+ * budget is full (lru-cache); an answer past its own expiry is removed when next asked for.
  */
 export class ResponseStore {
-  private readonly entries = new Map<string, CachedResponse>();
-  private totalBytes = 0;
+  private readonly entries: LRUCache<string, CachedResponse>;
 
   constructor(
     private readonly limits: CacheLimits,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new LRUCache<string, CachedResponse>({
+      max: Math.max(1, limits.maxEntries),
+      maxSize: Math.max(1, limits.maxBytes),
+      // lru-cache counts sizes of at least 1; an empty body counts as one byte.
+      sizeCalculation: (entry) => Math.max(1, entry.body.length),
+    });
+  }
 
   get size(): number {
     return this.entries.size;
   }
 
+  /** Bytes held (an empty body counts as one). */
   get bytes(): number {
-    return this.totalBytes;
+    return this.entries.calculatedSize;
   }
 
   /** The fresh entry for this target, if any; a stale one is removed on the way. */
@@ -48,45 +56,29 @@ export class ResponseStore {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {
-      this.remove(key, entry);
+      this.entries.delete(key);
       return undefined;
     }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry;
   }
 
   set(key: string, entry: CachedResponse): boolean {
-    const size = entry.body.length;
-    if (size > this.limits.maxBytes || this.limits.maxEntries === 0) return false;
-    const previous = this.entries.get(key);
-    if (previous) this.remove(key, previous);
-    while (
-      this.entries.size >= this.limits.maxEntries ||
-      this.totalBytes + size > this.limits.maxBytes
-    ) {
-      const [oldestKey, oldest] = this.entries.entries().next().value as [string, CachedResponse];
-      this.remove(oldestKey, oldest);
-    }
+    if (entry.body.length > this.limits.maxBytes || this.limits.maxEntries === 0) return false;
     this.entries.set(key, entry);
-    this.totalBytes += size;
     return true;
   }
 
   /** Drops everything one service answered (after it announced a change), or everything. */
   drop(service?: ServiceName): number {
-    let dropped = 0;
-    for (const [key, entry] of this.entries) {
-      if (service === undefined || entry.service === service) {
-        this.remove(key, entry);
-        dropped += 1;
-      }
+    if (service === undefined) {
+      const dropped = this.entries.size;
+      this.entries.clear();
+      return dropped;
     }
-    return dropped;
-  }
-
-  private remove(key: string, entry: CachedResponse): void {
-    this.entries.delete(key);
-    this.totalBytes -= entry.body.length;
+    const keys = [...this.entries.entries()].flatMap(([key, entry]) =>
+      entry.service === service ? [key] : [],
+    );
+    for (const key of keys) this.entries.delete(key);
+    return keys.length;
   }
 }
