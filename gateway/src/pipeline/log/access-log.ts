@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Metrics } from '@probedge/kit';
+import { accessLine, type Metrics } from '@probedge/kit';
 import type { Logger } from 'pino';
 
 /** Names what an answered request was, for the log line and the latency histogram. */
@@ -16,30 +16,21 @@ export interface Logged {
  * redacted, the status and the time taken), and no headers.
  */
 export class AccessLog {
-  private readonly logger: Logger;
+  private readonly writeLine: ReturnType<typeof accessLine>;
 
   constructor(
     private readonly metrics: Metrics,
     root: Logger,
   ) {
-    // The line carries no headers, so it skips the redaction walk.
-    this.logger = root.child({}, { redact: [] });
+    this.writeLine = accessLine(root);
   }
 
   watch(req: IncomingMessage, res: ServerResponse, logged: Logged): void {
     const started = performance.now();
     res.once('finish', () => {
-      const seconds = (performance.now() - started) / 1000;
-      const method = req.method ?? 'GET';
-      this.metrics.observeHttp(method, logged.route, res.statusCode, seconds);
-      const line = {
-        req,
-        res: { statusCode: res.statusCode },
-        responseTime: Math.round(seconds * 1000),
-        ...(logged.cache ? { cache: logged.cache } : {}),
-      };
-      if (res.statusCode >= 500) this.logger.error(line, 'request errored');
-      else this.logger.info(line, 'request completed');
+      const ms = performance.now() - started;
+      this.metrics.observeHttp(req.method ?? 'GET', logged.route, res.statusCode, ms / 1000);
+      this.writeLine(req, res.statusCode, ms, logged.cache ? { cache: logged.cache } : {});
     });
   }
 }

@@ -103,24 +103,35 @@ type LoggedRequest = IncomingMessage & { id?: unknown; log?: Logger; originalUrl
  * status and the time taken (`request errored` at error level for a 5xx). Probes are not logged.
  */
 export function requestLogging(root: Logger) {
-  // The access line carries no headers, so it skips the redaction walk.
-  const access = root.child({}, { redact: [] });
+  const writeAccessLine = accessLine(root);
   return (req: LoggedRequest, res: ServerResponse, next: () => void): void => {
     const id = typeof req.id === 'string' ? req.id : requestIdFor(req, res);
     req.id = id;
     req.log = lazyLogger(() => root.child({ req }));
     if (UNLOGGED_PATHS.has(req.url ?? '')) return next();
     const started = performance.now();
-    res.once('finish', () => {
-      const line = {
-        req,
-        res: { statusCode: res.statusCode },
-        responseTime: Math.round(performance.now() - started),
-      };
-      if (res.statusCode >= 500) access.error(line, 'request errored');
-      else access.info(line, 'request completed');
-    });
+    res.once('finish', () => writeAccessLine(req, res.statusCode, performance.now() - started));
     next();
+  };
+}
+
+/**
+ * The writer of every process's access line: the request ({ id, method, url }, secrets redacted),
+ * its status, the time taken in ms, and any `extra` fields; `request errored` at error level for a
+ * 5xx, else `request completed`.
+ */
+export function accessLine(root: Logger) {
+  // The line carries no headers, so it skips the redaction walk.
+  const access = root.child({}, { redact: [] });
+  return (
+    req: IncomingMessage,
+    statusCode: number,
+    ms: number,
+    extra: Record<string, unknown> = {},
+  ): void => {
+    const line = { req, res: { statusCode }, responseTime: Math.round(ms), ...extra };
+    if (statusCode >= 500) access.error(line, 'request errored');
+    else access.info(line, 'request completed');
   };
 }
 
