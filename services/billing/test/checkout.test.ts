@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { waitFor } from '@probedge/kit/testing';
 import request from 'supertest';
+import { PrismaService } from '../src/prisma/prisma.service';
 import { query } from './db';
 import { type SessionOutcome } from './fake-stripe';
 import {
@@ -8,7 +10,9 @@ import {
   eventPayload,
   PRICE_ID,
   signPayload,
+  startBillingApp,
   startCheckout as startBrowserCheckout,
+  stripeEnv,
   useStripeBilling,
 } from './support';
 
@@ -303,6 +307,32 @@ describe('checkout and portal against the Stripe API', () => {
 
     expect(res.status).toBe(200);
     expect(res.body.checks).toEqual({ database: 'ok' });
+  });
+
+  it('keeps serving when the database ends its idle connections (a restart, a failover)', async () => {
+    // A billing process of its own, whose first connection is opened on the pool directly: until
+    // the Prisma client's first query nothing but the service itself listens to the pool.
+    const billing = await startBillingApp(stripeEnv(context.database, context.stripe));
+    try {
+      const pool = billing.app.get(PrismaService).pool;
+      await pool.query('SELECT 1');
+      expect(pool.idleCount).toBe(1);
+
+      const ended = await query<{ ended: boolean }>(
+        context.database.url,
+        `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      expect(ended.length).toBeGreaterThan(0);
+      // The ended connection reaches the pool as an error event; unheard, it would end the process.
+      await waitFor(() => pool.totalCount === 0, 'the pool to drop its ended connection');
+
+      const res = await request(billing.app.getHttpServer()).get('/readyz');
+      expect(res.status).toBe(200);
+      expect(res.body.checks).toEqual({ database: 'ok' });
+    } finally {
+      await billing.close();
+    }
   });
 
   it('documents its routes in the OpenAPI document', async () => {

@@ -2,6 +2,7 @@ import {
   Inject,
   Injectable,
   type InjectionToken,
+  Logger,
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
@@ -55,6 +56,13 @@ export function prismaService<C extends PrismaClientLike>(
       );
       super({ adapter: new PrismaPg(pool) });
       this.pool = pool;
+      // An idle connection the server ends (a restart, a failover, an administrator) is an error
+      // event on the pool; unheard, it would end the process. The pool drops that connection and
+      // opens a new one on the next query, so a warning is all it needs.
+      const logger = new Logger('Database');
+      pool.on('error', (error: Error & { code?: string }) =>
+        logger.warn(`an idle database connection ended (${error.code ?? error.message})`),
+      );
     }
 
     onModuleInit(): void {
