@@ -25,3 +25,4 @@ export * from './http/admin-token';
 export * from './feeds/atom';
 export * from './search/search-headline';
 export * from './search/search-query';
+export * from './errors/coded-error';

@@ -8,14 +8,13 @@ import {
   Logger,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { sameSecret } from './admin-token';
+import { jobFailure } from '@probedge/kit';
 import type { GenerationPending } from '@probedge/proto';
+import { sameSecret } from './admin-token';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
 import { marketDate } from '../market/market-date.util';
-import { NO_ARTICLES_REASON } from '../jobs/daily-kinds';
-import { NEWS_FAILURE_PREFIX } from '../news/news-client';
-import { MODEL_FAILED_PREFIX, MODEL_REFUSED_PREFIX } from '../writers/llm-writer';
+import { GENERATION_FAILURES, type GenerationFailure } from '../failures/generation-failures';
 import { InsightsQueue, QueueUnavailableError, type JobSnapshot } from '../jobs/insights.queue';
 
 type StoredItem = NonNullable<Awaited<ReturnType<DailyItemsRepository['find']>>>;
@@ -30,22 +29,22 @@ const ITEM_NAMES: Record<DailyKind, string> = {
   opinion: 'The daily opinion',
 };
 
+/** Why an item could not be written, for a reader; no-articles is answered with its own text. */
+const FAILURE_CAUSES: Record<Exclude<GenerationFailure, 'no-articles'>, string> = {
+  'news-unavailable': ': the news service is unavailable. Try again shortly.',
+  'model-refused': ': the language model refused the request.',
+  'model-failed': ': the language model is unavailable. Try again later.',
+};
+
 /**
  * What a failed job means for a reader, in product terms. The raw reason (addresses, dependency
  * messages) is for the logs and the job record only.
  */
-export function failureMessage(kind: DailyKind, reason: string): string {
-  const item = ITEM_NAMES[kind];
-  if (reason.startsWith(NEWS_FAILURE_PREFIX)) {
-    return `${item} could not be written: the news service is unavailable. Try again shortly.`;
-  }
-  if (reason.startsWith(MODEL_REFUSED_PREFIX)) {
-    return `${item} could not be written: the language model refused the request.`;
-  }
-  if (reason.startsWith(MODEL_FAILED_PREFIX)) {
-    return `${item} could not be written: the language model is unavailable. Try again later.`;
-  }
-  return `${item} could not be written. Try again later.`;
+export function failureMessage(
+  kind: DailyKind,
+  code: Exclude<GenerationFailure, 'no-articles'> | undefined,
+): string {
+  return `${ITEM_NAMES[kind]} could not be written${code ? FAILURE_CAUSES[code] : '. Try again later.'}`;
 }
 
 /** POST /api/generate-*: today's job, enqueued once, waited for a bounded time. */
@@ -97,9 +96,10 @@ export class GenerateService {
     for (;;) {
       if (snapshot.state === 'failed') {
         const reason = snapshot.failedReason ?? 'no reason recorded';
-        if (reason.startsWith(NO_ARTICLES_REASON)) throw new ConflictException(reason);
+        const failure = jobFailure(reason, GENERATION_FAILURES);
+        if (failure.code === 'no-articles') throw new ConflictException(failure.message);
         this.logger.warn({ kind, marketDate: date, job: snapshot.id, reason }, 'generation failed');
-        throw new HttpException(failureMessage(kind, reason), HttpStatus.BAD_GATEWAY);
+        throw new HttpException(failureMessage(kind, failure.code), HttpStatus.BAD_GATEWAY);
       }
       if (snapshot.state === 'completed' || snapshot.state === 'unknown') {
         const item = await this.items.find(kind, date);

@@ -25,6 +25,3 @@ export function isDailyJob(name: string): name is DailyJobName {
 export function dailyJobId(kind: DailyKind, marketDate: string, generation: number): string {
   return `${JOB_OF_KIND[kind]}:${marketDate}:${generation}`;
 }
-
-/** Prefix of the failure reason when the day has nothing to write about; the API answers 409. */
-export const NO_ARTICLES_REASON = 'No articles';

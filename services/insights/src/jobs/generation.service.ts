@@ -1,15 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ChangeAnnouncer } from '@probedge/kit';
 import type { DailyItemPayload } from '@probedge/proto';
-import { UnrecoverableError } from 'bullmq';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
+import { NoArticlesError } from '../failures/generation-failures';
 import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
 import { articleWindow } from '../market/market-date.util';
 import { NewsClient } from '../news/news-client';
 import { buildDigest, pickSourceArticle, sortArticles } from '../writers/day-digest.util';
 import { DAILY_WRITER, type DailyWriter } from '../writers/writer';
 import { BriefingQueue } from './briefing.queue';
-import { NO_ARTICLES_REASON } from './daily-kinds';
 
 export interface GenerationOutcome {
   kind: DailyKind;
@@ -52,8 +51,8 @@ export class GenerationService {
     const window = articleWindow(new Date(payload.until), this.config.INSIGHTS_WINDOW_HOURS);
     const articles = sortArticles(await this.news.listArticles(window.since, window.until));
     if (articles.length === 0) {
-      throw new UnrecoverableError(
-        `${NO_ARTICLES_REASON} were published in the ${this.config.INSIGHTS_WINDOW_HOURS} hours before ${window.until.toISOString()}; there is nothing to write about yet.`,
+      throw new NoArticlesError(
+        `No articles were published in the ${this.config.INSIGHTS_WINDOW_HOURS} hours before ${window.until.toISOString()}; there is nothing to write about yet.`,
       );
     }
     const baselineSince = new Date(

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { createRedis, Metrics, Readiness } from '@probedge/kit';
+import { asJobError, createRedis, Metrics, Readiness } from '@probedge/kit';
 import { QUEUES, type DailyItemPayload } from '@probedge/proto';
 import { Worker, type Job } from 'bullmq';
 import type Redis from 'ioredis';
@@ -37,7 +37,8 @@ export class InsightsWorker implements OnModuleInit, OnModuleDestroy {
     });
     this.worker = new Worker<InsightsPayload, WorkerResult>(
       QUEUES.insights,
-      (job) => this.process(job),
+      // A coded failure crosses to the API in the job's reason: see failures/generation-failures.
+      (job) => this.process(job).catch((error: unknown) => Promise.reject(asJobError(error))),
       {
         connection: this.connection,
         prefix: this.config.INSIGHTS_QUEUE_PREFIX,

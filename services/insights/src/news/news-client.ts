@@ -9,13 +9,11 @@ import type {
   NewsServiceClient,
 } from '@probedge/proto/grpc';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
+import { NewsUnavailableError } from '../failures/generation-failures';
 import type { NewsArticle } from './news-article';
 
 /** The most the news service returns per call (proto/news/v1/news.proto). */
 export const NEWS_PAGE_LIMIT = INTERNAL_LIST_LIMIT.max;
-
-/** Prefix of the failure reason when the news service is out of reach; the API names it for readers. */
-export const NEWS_FAILURE_PREFIX = 'news service:';
 
 /** The ClientGrpc of the news service's NewsService. */
 export const NEWS_GRPC_CLIENT = Symbol('NEWS_GRPC_CLIENT');
@@ -34,17 +32,6 @@ export function newsGrpcClientModule(config: InsightsConfig): DynamicModule {
       },
     },
   ]);
-}
-
-/** Raised when the news service cannot answer; the job's retry policy decides what comes next. */
-export class NewsUnavailableError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-    this.name = 'NewsUnavailableError';
-  }
 }
 
 /** Reads ingested articles from the news service; never from its database. */
@@ -98,7 +85,7 @@ export class NewsClient {
             error.code === status.DEADLINE_EXCEEDED
               ? `no answer within ${this.config.NEWS_GRPC_TIMEOUT_MS} ms`
               : error.details || error.message;
-          reject(new NewsUnavailableError(`${NEWS_FAILURE_PREFIX} ${reason}`, error.code));
+          reject(new NewsUnavailableError(`news service: ${reason}`, error.code));
         } else {
           resolve(response ?? { articles: [], nextPageToken: '' });
         }

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { UnrecoverableError } from 'bullmq';
 import { completion, startLlmServer, type LlmServer } from '../../test/llm-server';
+import { ModelFailedError, ModelRefusedError } from '../failures/generation-failures';
 import type { NewsArticle } from '../news/news-article';
 import { buildDigest } from './day-digest.util';
 import { LlmWriter } from './llm-writer';
@@ -94,9 +94,13 @@ describe('the language-model writer retrying', () => {
 
   it('stops after LLM_MAX_ATTEMPTS without waiting after the last one', async () => {
     llm.script({ status: 500 });
-    await expect(writer(3, 100).opinion(DAY, ARTICLE)).rejects.toThrow(
-      'language model failed after 3 attempts: language model answered HTTP 500',
-    );
+    const attempt = writer(3, 100).opinion(DAY, ARTICLE);
+    await expect(attempt).rejects.toBeInstanceOf(ModelFailedError);
+    await expect(attempt).rejects.toMatchObject({
+      code: 'model-failed',
+      retryable: true,
+      message: 'language model failed after 3 attempts: language model answered HTTP 500',
+    });
     expect(llm.requests).toHaveLength(3);
     expect(waits).toEqual([100, 200]);
   });
@@ -104,7 +108,8 @@ describe('the language-model writer retrying', () => {
   it('neither waits nor retries when the request is refused', async () => {
     llm.script({ status: 400 });
     const attempt = writer(3, 100).analysis(DAY);
-    await expect(attempt).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(attempt).rejects.toBeInstanceOf(ModelRefusedError);
+    await expect(attempt).rejects.toMatchObject({ code: 'model-refused', retryable: false });
     await expect(attempt).rejects.toThrow('language model refused the request');
     expect(llm.requests).toHaveLength(1);
     expect(waits).toEqual([]);

@@ -1,14 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { NOT_ADVICE_LINE } from '@probedge/proto';
-import { UnrecoverableError } from 'bullmq';
 import type { InsightsConfig } from '../config/env';
+import { ModelFailedError, ModelRefusedError } from '../failures/generation-failures';
 import { longDate } from '../market/market-date.util';
 import type { NewsArticle } from '../news/news-article';
 import { withDisclaimer, type DailyWriter, type DayInput } from './writer';
-
-/** Prefixes of the model's failure reasons; the API names them in product terms. */
-export const MODEL_FAILED_PREFIX = 'language model failed';
-export const MODEL_REFUSED_PREFIX = 'language model refused the request';
 
 /** Articles listed in a prompt; the newest first, so the prompt stays within a model's context. */
 const PROMPT_ARTICLES = 60;
@@ -138,7 +134,7 @@ export class LlmWriter implements DailyWriter {
         const failure =
           error instanceof LlmError ? error : new LlmError((error as Error).message, true);
         if (!failure.retryable) {
-          throw new UnrecoverableError(`${MODEL_REFUSED_PREFIX}: ${failure.message}`);
+          throw new ModelRefusedError(`language model refused the request: ${failure.message}`);
         }
         lastError = failure;
         if (attempt < this.settings.LLM_MAX_ATTEMPTS) {
@@ -151,9 +147,8 @@ export class LlmWriter implements DailyWriter {
         }
       }
     }
-    throw new LlmError(
-      `${MODEL_FAILED_PREFIX} after ${this.settings.LLM_MAX_ATTEMPTS} attempts: ${lastError?.message}`,
-      true,
+    throw new ModelFailedError(
+      `language model failed after ${this.settings.LLM_MAX_ATTEMPTS} attempts: ${lastError?.message}`,
     );
   }
 
