@@ -1,8 +1,8 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import type { ExecutionContext, INestApplicationContext } from '@nestjs/common';
 import { dateColumn, Metrics } from '@probedge/kit';
 import { metricValue, SmtpInbox, type ReceivedMail } from '@probedge/kit/testing';
 import request from 'supertest';
-import { BriefingPreviewController } from '../src/briefing/briefing-preview.controller';
+import { PreviewAccessGuard } from '../src/briefing/preview-access.guard';
 import { BriefingService } from '../src/briefing/briefing.service';
 import { NewsletterService } from '../src/newsletter/newsletter.service';
 import { PrismaService } from '../src/prisma/prisma.service';
@@ -293,13 +293,15 @@ describe('the morning briefing (outbox, SMTP pool, retries, one-click unsubscrib
     });
 
     it('does not exist where no admin token is configured', async () => {
-      const controller = new BriefingPreviewController(
-        { ...ctx.config, CONTENT_ADMIN_TOKEN: undefined },
-        ctx.app.get(BriefingService),
+      const guard = new PreviewAccessGuard({ ...ctx.config, CONTENT_ADMIN_TOKEN: undefined });
+      const request = {
+        path: '/api/newsletter/preview',
+        headers: { 'x-admin-token': ADMIN_TOKEN },
+      };
+      const context = { switchToHttp: () => ({ getRequest: () => request }) } as ExecutionContext;
+      expect(() => guard.canActivate(context)).toThrow(
+        expect.objectContaining({ status: 404, message: 'Cannot GET /api/newsletter/preview' }),
       );
-      await expect(controller.preview(DAYS.mon, ADMIN_TOKEN, {} as never)).rejects.toMatchObject({
-        status: 404,
-      });
     });
   });
 

@@ -1,6 +1,7 @@
 export * from './bootstrap/bootstrap';
 export * from './config/env';
 export * from './errors/http-error.filter';
+export * from './errors/too-many-requests.exception';
 export * from './health/health';
 export * from './kit.module';
 export * from './logging/logger';

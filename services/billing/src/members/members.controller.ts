@@ -32,7 +32,7 @@ import {
   SignInConfirmRequestDto,
   SignInRequestDto,
 } from './dto/members.dto';
-import { MembersService, SignInLimitedError } from './members.service';
+import { MembersService } from './members.service';
 
 @ApiTags('members')
 @Controller('api/members')
@@ -64,13 +64,7 @@ export class MembersController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<SignInAcceptedDto> {
     res.setHeader('Cache-Control', 'no-store');
-    try {
-      return { message: await this.members.requestSignIn(body.email, body.returnTo) };
-    } catch (error) {
-      if (error instanceof SignInLimitedError)
-        res.setHeader('Retry-After', String(error.retryAfter));
-      throw error;
-    }
+    return { message: await this.members.requestSignIn(body.email, body.returnTo) };
   }
 
   @Post('sign-in/confirm')

@@ -1,14 +1,12 @@
 import {
   BadRequestException,
   GoneException,
-  HttpException,
-  HttpStatus,
   Inject,
   Injectable,
   Logger,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import { MAILER, normaliseEmail, type Mailer } from '@probedge/kit';
+import { MAILER, normaliseEmail, TooManyRequestsException, type Mailer } from '@probedge/kit';
 import {
   MAILED_LINK_PAGES,
   SIGN_IN_LINK_MINUTES,
@@ -30,11 +28,11 @@ export const LINK_INVALID_MESSAGE =
   'This sign-in link is no longer valid: links work once, for 20 minutes. Ask for a new one.';
 
 /** Too many links were asked for one address; retry after `retryAfter` seconds. */
-export class SignInLimitedError extends HttpException {
-  constructor(readonly retryAfter: number) {
+export class SignInLimitedError extends TooManyRequestsException {
+  constructor(retryAfter: number) {
     super(
       `Too many sign-in links were asked for this address; try again in ${retryAfter} s`,
-      HttpStatus.TOO_MANY_REQUESTS,
+      retryAfter,
     );
   }
 }

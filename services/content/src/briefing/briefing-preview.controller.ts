@@ -1,15 +1,4 @@
-import {
-  BadRequestException,
-  Controller,
-  ForbiddenException,
-  Get,
-  Headers,
-  Inject,
-  NotFoundException,
-  Query,
-  Res,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { BadRequestException, Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
@@ -21,25 +10,15 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import {
-  ADMIN_TOKEN_HEADER,
-  ADMIN_TOKEN_SCHEME,
-  ErrorDto,
-  isMarketDate,
-  sameSecret,
-} from '@probedge/kit';
+import { ADMIN_TOKEN_SCHEME, ErrorDto, isMarketDate } from '@probedge/kit';
 import type { Response } from 'express';
-import { CONTENT_CONFIG } from '../config/content-config';
-import type { ContentConfig } from '../config/env';
 import { BriefingService } from './briefing.service';
+import { PreviewAccessGuard } from './preview-access.guard';
 
 @ApiTags('newsletter')
 @Controller('api/newsletter/preview')
 export class BriefingPreviewController {
-  constructor(
-    @Inject(CONTENT_CONFIG) private readonly config: ContentConfig,
-    private readonly briefing: BriefingService,
-  ) {}
+  constructor(private readonly briefing: BriefingService) {}
 
   @Get()
   @ApiOperation({
@@ -66,26 +45,15 @@ export class BriefingPreviewController {
     type: ErrorDto,
     description: 'No briefing for that day (yet), or no CONTENT_ADMIN_TOKEN is set',
   })
+  @UseGuards(PreviewAccessGuard)
   async preview(
     @Query('date') date: unknown,
-    @Headers(ADMIN_TOKEN_HEADER) token: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    const expected = this.config.CONTENT_ADMIN_TOKEN;
-    if (expected === undefined) throw new NotFoundException('Cannot GET /api/newsletter/preview');
-    if (!token)
-      throw new UnauthorizedException(`The preview needs the admin token in ${ADMIN_TOKEN_HEADER}`);
-    if (!sameSecret(token, expected)) throw new ForbiddenException('The admin token is wrong');
     if (date !== undefined && (typeof date !== 'string' || !isMarketDate(date))) {
       throw new BadRequestException('date must be a calendar date written YYYY-MM-DD');
     }
-    const marketDate = date ?? this.briefing.today();
-    const html = await this.briefing.preview(marketDate);
-    if (html === null) {
-      throw new NotFoundException(
-        `There is no briefing for ${marketDate}: the day's analysis has not reached the newsletter`,
-      );
-    }
+    const html = await this.briefing.preview(date);
     res.setHeader('cache-control', 'no-store');
     res.type('html');
     return html;

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   fromDateColumn,
   dayOfWeek,
@@ -147,10 +147,18 @@ export class BriefingService {
     return { state: 'done' };
   }
 
-  /** The day's briefing as a subscriber sees it, with links that unsubscribe nobody. */
-  async preview(marketDate: string): Promise<string | null> {
+  /**
+   * A day's briefing (today without a date) as a subscriber sees it, with links that unsubscribe
+   * nobody; 404 when the day's analysis has not reached the newsletter.
+   */
+  async preview(date?: string): Promise<string> {
+    const marketDate = date ?? this.today();
     const briefing = await this.repository.find(marketDate);
-    if (!briefing?.analysis) return null;
+    if (!briefing?.analysis) {
+      throw new NotFoundException(
+        `There is no briefing for ${marketDate}: the day's analysis has not reached the newsletter`,
+      );
+    }
     const rendered = await this.render(briefing);
     return rendered.forRecipient(await this.newsletter.unsubscribeLinks(PREVIEW_SUBSCRIBER)).html;
   }

@@ -5,7 +5,6 @@ import {
   Get,
   Headers,
   HttpCode,
-  HttpException,
   HttpStatus,
   Inject,
   NotFoundException,
@@ -29,7 +28,7 @@ import {
   ApiTooManyRequestsResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { clientKey, ErrorDto, RateLimiter, RETRY_AFTER_HEADER } from '@probedge/kit';
+import { clientKey, ErrorDto, RETRY_AFTER_HEADER } from '@probedge/kit';
 import type { Request, Response } from 'express';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
@@ -92,17 +91,10 @@ const LINK_TOKEN_QUERY = {
 @ApiExtraModels(NewsletterAnswerDto, ErrorDto)
 @Controller('api/newsletter')
 export class NewsletterController {
-  private readonly limiter: RateLimiter;
-
   constructor(
     @Inject(CONTENT_CONFIG) private readonly config: ContentConfig,
     private readonly newsletter: NewsletterService,
-  ) {
-    this.limiter = new RateLimiter(
-      config.NEWSLETTER_RATE_LIMIT,
-      config.NEWSLETTER_RATE_WINDOW_SECONDS * 1000,
-    );
-  }
+  ) {}
 
   @Post()
   @HttpCode(HttpStatus.ACCEPTED)
@@ -124,17 +116,8 @@ export class NewsletterController {
   async signUp(
     @Body() body: NewsletterRequestDto,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<NewsletterAnswerDto> {
-    const wait = this.limiter.take(clientKey(req));
-    if (wait !== undefined) {
-      res.setHeader('Retry-After', String(wait));
-      throw new HttpException(
-        `Too many sign-ups from here; try again in ${wait} s`,
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
-    await this.newsletter.signUp(body.email);
+    await this.newsletter.signUp(body.email, clientKey(req));
     return { message: SIGN_UP_ANSWER };
   }
 
@@ -170,13 +153,13 @@ export class NewsletterController {
       status = HttpStatus.BAD_REQUEST;
       message = 'This confirmation link is malformed; copy the whole link from the e-mail.';
     } else {
-      const subscriberId = await this.newsletter.confirm(token);
-      if (subscriberId === null) {
+      const confirmed = await this.newsletter.confirm(token);
+      if (confirmed === null) {
         status = HttpStatus.NOT_FOUND;
         message =
           'This confirmation link is unknown or has expired; sign up again to get a new one.';
-      } else if (wantsHtml) {
-        unsubscribeUrl = (await this.newsletter.unsubscribeLinks(subscriberId)).page;
+      } else {
+        unsubscribeUrl = confirmed.unsubscribePage;
       }
     }
     if (!wantsHtml) {

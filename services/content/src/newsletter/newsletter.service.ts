@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { MAILER, type Mailer } from '@probedge/kit';
+import { MAILER, RateLimiter, TooManyRequestsException, type Mailer } from '@probedge/kit';
 import { MAILED_LINK_PAGES } from '@probedge/proto';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
@@ -31,14 +31,30 @@ export function hashToken(token: string): string {
 export class NewsletterService {
   private readonly logger = new Logger(NewsletterService.name);
   private signingKey?: Promise<Buffer>;
+  // Per replica, over an hour: the gateway's buckets are per minute and for every route, while a
+  // sign-up sends a mail, so its own slower bucket stays here.
+  private readonly signUps: RateLimiter;
 
   constructor(
     @Inject(CONTENT_CONFIG) private readonly config: ContentConfig,
     @Inject(MAILER) private readonly mailer: Mailer,
     private readonly repository: NewsletterRepository,
-  ) {}
+  ) {
+    this.signUps = new RateLimiter(
+      config.NEWSLETTER_RATE_LIMIT,
+      config.NEWSLETTER_RATE_WINDOW_SECONDS * 1000,
+    );
+  }
 
-  async signUp(rawEmail: string): Promise<void> {
+  /** Mails a confirmation link to a valid address; `client` is who asked, for the sign-up limit. */
+  async signUp(rawEmail: string, client: string): Promise<void> {
+    const wait = this.signUps.take(client);
+    if (wait !== undefined) {
+      throw new TooManyRequestsException(
+        `Too many sign-ups from here; try again in ${wait} s`,
+        wait,
+      );
+    }
     const email = rawEmail.trim().toLowerCase();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.config.NEWSLETTER_TOKEN_TTL_HOURS * 3_600_000);
@@ -71,9 +87,11 @@ export class NewsletterService {
     }
   }
 
-  /** The confirmed subscriber's id, or null for an unknown or expired token. */
-  confirm(token: string): Promise<string | null> {
-    return this.repository.confirm(hashToken(token), new Date());
+  /** Confirms a sign-up: the new subscriber's unsubscribe page, or null for an unknown or expired token. */
+  async confirm(token: string): Promise<{ unsubscribePage: string } | null> {
+    const subscriberId = await this.repository.confirm(hashToken(token), new Date());
+    if (subscriberId === null) return null;
+    return { unsubscribePage: (await this.unsubscribeLinks(subscriberId)).page };
   }
 
   /** The signed unsubscribe links of one subscriber, for every mail they get. */

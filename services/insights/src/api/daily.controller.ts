@@ -5,8 +5,6 @@ import {
   Headers,
   HttpCode,
   HttpStatus,
-  Inject,
-  NotFoundException,
   Post,
   Res,
 } from '@nestjs/common';
@@ -25,9 +23,8 @@ import {
 import type { DailyAnalysis, DailyOpinion, GenerationPending } from '@probedge/proto';
 import { ADMIN_TOKEN_SCHEME, ErrorDto } from '@probedge/kit';
 import type { Response } from 'express';
-import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import type { DailyKind } from '../items/daily-items.repository';
-import { fromDateColumn, marketDate } from '../market/market-date.util';
+import { fromDateColumn } from '../market/market-date.util';
 import { DailyAnalysisDto, DailyOpinionDto, GenerationPendingDto } from './daily.dto';
 import { ADMIN_TOKEN_HEADER } from './admin-token';
 import { GenerateService, type GenerateResult } from './generate.service';
@@ -74,7 +71,6 @@ function opinionView(item: StoredItem): DailyOpinion {
 @Controller('api')
 export class DailyController {
   constructor(
-    @Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig,
     private readonly todayItems: TodayItems,
     private readonly generator: GenerateService,
   ) {}
@@ -88,7 +84,7 @@ export class DailyController {
   @ApiOkResponse({ type: DailyAnalysisDto, description: "Today's analysis" })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'None written for today yet' })
   async analysis(): Promise<DailyAnalysis> {
-    return analysisView(await this.today('analysis'));
+    return analysisView(await this.todayItems.today('analysis'));
   }
 
   @Get('daily-opinion')
@@ -100,7 +96,7 @@ export class DailyController {
   @ApiOkResponse({ type: DailyOpinionDto, description: "Today's opinion" })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'None written for today yet' })
   async opinion(): Promise<DailyOpinion> {
-    return opinionView(await this.today('opinion'));
+    return opinionView(await this.todayItems.today('opinion'));
   }
 
   @Post('generate-analysis')
@@ -135,13 +131,6 @@ export class DailyController {
     return this.generate('opinion', res, adminToken, opinionView);
   }
 
-  private async today(kind: DailyKind): Promise<StoredItem> {
-    const date = marketDate(new Date(), this.config.MARKET_TIMEZONE);
-    const item = await this.todayItems.find(kind, date);
-    if (!item) throw new NotFoundException(`There is no daily ${kind} for ${date} yet`);
-    return item;
-  }
-
   private async generate<View>(
     kind: DailyKind,
     res: Response,
@@ -153,7 +142,6 @@ export class DailyController {
       res.status(HttpStatus.ACCEPTED);
       return result.body;
     }
-    this.todayItems.keep(kind, result.item);
     return view(result.item);
   }
 }

@@ -16,6 +16,7 @@ import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repos
 import { marketDate } from '../market/market-date.util';
 import { GENERATION_FAILURES, type GenerationFailure } from '../failures/generation-failures';
 import { InsightsQueue, QueueUnavailableError, type JobSnapshot } from '../jobs/insights.queue';
+import { TodayItems } from './today-items.service';
 
 type StoredItem = NonNullable<Awaited<ReturnType<DailyItemsRepository['find']>>>;
 
@@ -56,9 +57,20 @@ export class GenerateService {
     @Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig,
     private readonly items: DailyItemsRepository,
     private readonly queue: InsightsQueue,
+    private readonly todayItems: TodayItems,
   ) {}
 
+  /** Today's item, written first when there is none; the reads after it see it at once. */
   async generate(kind: DailyKind, adminToken: string | undefined): Promise<GenerateResult> {
+    const result = await this.enqueueAndWait(kind, adminToken);
+    if (result.status === 'done') this.todayItems.keep(kind, result.item);
+    return result;
+  }
+
+  private async enqueueAndWait(
+    kind: DailyKind,
+    adminToken: string | undefined,
+  ): Promise<GenerateResult> {
     const now = new Date();
     const date = marketDate(now, this.config.MARKET_TIMEZONE);
     const existing = await this.items.find(kind, date);

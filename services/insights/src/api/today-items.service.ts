@@ -1,8 +1,14 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  NotFoundException,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { listenForChanges } from '@probedge/kit';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
-import { fromDateColumn } from '../market/market-date.util';
+import { fromDateColumn, marketDate } from '../market/market-date.util';
 
 type StoredItem = Awaited<ReturnType<DailyItemsRepository['find']>>;
 
@@ -46,7 +52,15 @@ export class TodayItems implements OnModuleInit, OnModuleDestroy {
     this.stopListening?.();
   }
 
-  find(kind: DailyKind, date: string): Promise<StoredItem> {
+  /** Today's item of a kind, today being the market day in MARKET_TIMEZONE; 404 when none yet. */
+  async today(kind: DailyKind): Promise<NonNullable<StoredItem>> {
+    const date = marketDate(new Date(), this.config.MARKET_TIMEZONE);
+    const item = await this.find(kind, date);
+    if (!item) throw new NotFoundException(`There is no daily ${kind} for ${date} yet`);
+    return item;
+  }
+
+  private find(kind: DailyKind, date: string): Promise<StoredItem> {
     const now = Date.now();
     const held = this.held.get(kind);
     if (held && held.date === date && held.until > now) return held.item;

@@ -9,6 +9,7 @@ import {
 import type { ApiError } from '@probedge/proto';
 import type { Request, Response } from 'express';
 import { isDatabaseUnavailable } from './database-unavailable.util';
+import { TooManyRequestsException } from './too-many-requests.exception';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -104,6 +105,9 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (response.headersSent) return;
     // An error is about one request: no cache may keep it, whatever the route set before.
     response.setHeader('cache-control', 'no-store');
+    if (exception instanceof TooManyRequestsException) {
+      response.setHeader('retry-after', String(exception.retryAfterSeconds));
+    }
     response.status(body.statusCode).json({ ...body, requestId: request.id });
   }
 }

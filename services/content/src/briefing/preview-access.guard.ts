@@ -1,0 +1,34 @@
+import {
+  type CanActivate,
+  type ExecutionContext,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { ADMIN_TOKEN_HEADER, sameSecret } from '@probedge/kit';
+import type { Request } from 'express';
+import { CONTENT_CONFIG } from '../config/content-config';
+import type { ContentConfig } from '../config/env';
+
+/**
+ * Operators only: the admin token in X-Admin-Token. Without CONTENT_ADMIN_TOKEN the route does
+ * not exist (404, as for any unknown path); a missing token is 401, a wrong one 403.
+ */
+@Injectable()
+export class PreviewAccessGuard implements CanActivate {
+  constructor(@Inject(CONTENT_CONFIG) private readonly config: ContentConfig) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    const expected = this.config.CONTENT_ADMIN_TOKEN;
+    if (expected === undefined) throw new NotFoundException(`Cannot GET ${request.path}`);
+    const token = request.headers[ADMIN_TOKEN_HEADER];
+    if (typeof token !== 'string' || token === '') {
+      throw new UnauthorizedException(`The preview needs the admin token in ${ADMIN_TOKEN_HEADER}`);
+    }
+    if (!sameSecret(token, expected)) throw new ForbiddenException('The admin token is wrong');
+    return true;
+  }
+}
