@@ -18,6 +18,18 @@ export const JOBS = {
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
+/**
+ * The jobs each queue carries: producers add only these, and a queue's worker must have a handler
+ * for each of them and for nothing else (checked when the worker starts). A job name belongs to
+ * one queue.
+ */
+export const JOBS_OF_QUEUE = {
+  [QUEUES.newsIngestion]: [JOBS.ingestSlot],
+  [QUEUES.insights]: [JOBS.dailyAnalysis, JOBS.dailyOpinion],
+  [QUEUES.briefing]: [JOBS.briefing, JOBS.briefingCutoff],
+} as const satisfies Record<QueueName, readonly JobName[]>;
+export type JobOfQueue<Q extends QueueName> = (typeof JOBS_OF_QUEUE)[Q][number];
+
 export interface IngestSlotPayload {
   /** ISO start of the time slot; also the job id's suffix. */
   slot: string;

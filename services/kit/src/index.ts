@@ -27,3 +27,4 @@ export * from './feeds/atom';
 export * from './search/search-headline';
 export * from './search/search-query';
 export * from './errors/coded-error';
+export * from './queues/queue-worker';

@@ -6,9 +6,9 @@ import {
   OnModuleDestroy,
   OnModuleInit,
 } from '@nestjs/common';
-import { createRedis, Metrics, Readiness, weekdayPattern } from '@probedge/kit';
+import { createRedis, Metrics, Readiness, startQueueWorker, weekdayPattern } from '@probedge/kit';
 import { JOBS, QUEUES, type BriefingCutoffPayload, type BriefingPayload } from '@probedge/proto';
-import { DelayedError, Queue, Worker, type Job } from 'bullmq';
+import { DelayedError, Queue, type Job, type Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
@@ -50,28 +50,26 @@ export class BriefingWorker implements OnModuleInit, OnApplicationBootstrap, OnM
     this.readiness.register('redis', async () => {
       await this.connection.ping();
     });
-    this.worker = new Worker<BriefingJobData>(
-      QUEUES.briefing,
-      (job, token) => this.process(job, token),
-      {
-        connection: this.connection,
-        prefix: this.config.BRIEFING_QUEUE_PREFIX,
+    this.worker = startQueueWorker({
+      queue: QUEUES.briefing,
+      handlers: {
+        [JOBS.briefing]: (job: Job<BriefingJobData>, token?: string) =>
+          this.send(job as Job<BriefingPayload>, token),
+        [JOBS.briefingCutoff]: async () => ({ skipped: await this.briefing.cutoff() }),
+      },
+      connection: this.connection,
+      prefix: this.config.BRIEFING_QUEUE_PREFIX,
+      options: {
         // One day at a time; a day's messages go out over the pooled connections in parallel.
         concurrency: 1,
         // A killed worker's job is found and handed on within about one lock duration.
         lockDuration: this.config.BRIEFING_LOCK_DURATION_MS,
         stalledInterval: this.config.BRIEFING_LOCK_DURATION_MS,
       },
-    );
+      logger: this.logger,
+      metrics: this.metrics,
+    });
     this.metrics.watchQueue(this.queue);
-    this.metrics.watchWorker(this.worker);
-    this.worker.on('error', (error) => this.logger.warn({ err: error.message }, 'worker error'));
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn(
-        { job: job?.id, attempt: job?.attemptsMade, err: error.message },
-        'job failed',
-      ),
-    );
   }
 
   /** Redis may be away at start: the worker still starts, and the upsert is retried until it lands. */
@@ -93,14 +91,9 @@ export class BriefingWorker implements OnModuleInit, OnApplicationBootstrap, OnM
     }
   }
 
-  private async process(job: Job<BriefingJobData>, token?: string): Promise<unknown> {
-    if (job.name === JOBS.briefingCutoff) {
-      return { skipped: await this.briefing.cutoff() };
-    }
-    if (job.name !== JOBS.briefing) {
-      throw new Error(`No handler for job ${job.name} on ${QUEUES.briefing}`);
-    }
-    const received = await this.briefing.receive(job.data as BriefingPayload);
+  /** A day's job: start or resume its outbox, then send what is due. */
+  private async send(job: Job<BriefingPayload>, token?: string): Promise<unknown> {
+    const received = await this.briefing.receive(job.data);
     if (received.state !== 'send') return received;
     const pass = await this.briefing.sendDue(received.marketDate);
     if (pass.state === 'done') return { state: 'sent', marketDate: received.marketDate };

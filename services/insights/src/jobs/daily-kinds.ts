@@ -8,15 +8,6 @@ export const JOB_OF_KIND: Record<DailyKind, DailyJobName> = {
   opinion: JOBS.dailyOpinion,
 };
 
-export const KIND_OF_JOB: Record<DailyJobName, DailyKind> = {
-  [JOBS.dailyAnalysis]: 'analysis',
-  [JOBS.dailyOpinion]: 'opinion',
-};
-
-export function isDailyJob(name: string): name is DailyJobName {
-  return name === JOBS.dailyAnalysis || name === JOBS.dailyOpinion;
-}
-
 /**
  * `<kind>:<market-date>:<generation>`: every enqueue for the same day is the same job. BullMQ
  * refuses custom ids with a single colon (it reserves that form), and the generation lets an admin

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { asJobError, createRedis, Metrics, Readiness } from '@probedge/kit';
-import { QUEUES, type DailyItemPayload } from '@probedge/proto';
-import { Worker, type Job } from 'bullmq';
+import { createRedis, Metrics, Readiness, startQueueWorker } from '@probedge/kit';
+import { JOBS, QUEUES, type DailyItemPayload } from '@probedge/proto';
+import type { Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { marketDate } from '../market/market-date.util';
-import { isDailyJob, KIND_OF_JOB } from './daily-kinds';
+import type { DailyKind } from '../items/daily-items.repository';
 import { GenerationService, type GenerationOutcome } from './generation.service';
 import { InsightsQueue, type InsightsPayload } from './insights.queue';
 
@@ -35,36 +35,30 @@ export class InsightsWorker implements OnModuleInit, OnModuleDestroy {
     this.readiness.register('redis', async () => {
       await this.connection.ping();
     });
-    this.worker = new Worker<InsightsPayload, WorkerResult>(
-      QUEUES.insights,
-      // A coded failure crosses to the API in the job's reason: see failures/generation-failures.
-      (job) => this.process(job).catch((error: unknown) => Promise.reject(asJobError(error))),
-      {
-        connection: this.connection,
-        prefix: this.config.INSIGHTS_QUEUE_PREFIX,
+    // A coded failure crosses to the API in the job's reason: see failures/generation-failures.
+    this.worker = startQueueWorker({
+      queue: QUEUES.insights,
+      handlers: {
+        [JOBS.dailyAnalysis]: (job: Job<InsightsPayload>) => this.process('analysis', job),
+        [JOBS.dailyOpinion]: (job: Job<InsightsPayload>) => this.process('opinion', job),
+      },
+      connection: this.connection,
+      prefix: this.config.INSIGHTS_QUEUE_PREFIX,
+      options: {
         concurrency: 1,
         lockDuration: this.config.INSIGHTS_LOCK_DURATION_MS,
         stalledInterval: this.config.INSIGHTS_STALLED_INTERVAL_MS,
       },
-    );
+      logger: this.logger,
+      metrics: this.metrics,
+    });
     this.metrics.watchQueue(this.queue.queue);
-    this.metrics.watchWorker(this.worker);
-    this.worker.on('error', (error) => this.logger.warn({ err: error.message }, 'worker error'));
     this.worker.on('completed', (job, result) =>
       this.logger.log({ job: job.id, result }, 'job done'),
     );
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn(
-        { job: job?.id, attempt: job?.attemptsMade, err: error.message },
-        'job failed',
-      ),
-    );
   }
 
-  private async process(job: Job<InsightsPayload>): Promise<WorkerResult> {
-    if (!isDailyJob(job.name))
-      throw new Error(`No handler for job ${job.name} on ${QUEUES.insights}`);
-    const kind = KIND_OF_JOB[job.name];
+  private async process(kind: DailyKind, job: Job<InsightsPayload>): Promise<WorkerResult> {
     if ('scheduled' in job.data) {
       const now = new Date();
       const snapshot = await this.queue.enqueueDaily(kind, {

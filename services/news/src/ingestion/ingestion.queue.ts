@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { createRedis, Metrics, Readiness } from '@probedge/kit';
-import { JOBS, QUEUES, type IngestSlotPayload, type JobName } from '@probedge/proto';
-import { Queue, Worker, type Job } from 'bullmq';
+import { createRedis, Metrics, Readiness, startQueueWorker } from '@probedge/kit';
+import { JOBS, QUEUES, type IngestSlotPayload } from '@probedge/proto';
+import { Queue, type Job, type Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import type { NewsConfig } from '../config/env';
 import { NEWS_CONFIG } from '../config/news-config';
@@ -59,10 +59,6 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
   private readonly connection: Redis;
   private readonly queue: Queue<IngestJobPayload>;
   private worker?: Worker<IngestJobPayload, IngestionReport>;
-  private readonly handlers: Record<
-    JobName,
-    ((job: Job<IngestJobPayload>) => Promise<IngestionReport>) | undefined
-  >;
 
   constructor(
     @Inject(NEWS_CONFIG) private readonly config: NewsConfig,
@@ -72,33 +68,28 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
   ) {
     this.connection = createRedis({ url: config.REDIS_URL, maxRetriesPerRequest: null });
     this.queue = openIngestionQueue(this.connection, config);
-    this.handlers = {
-      [JOBS.ingestSlot]: (job) =>
-        job.data.rerun
-          ? this.ingestion.ingestNow(new Date(), job.data.rerun.sourceId)
-          : this.ingestion.ingestDue(new Date()),
-      [JOBS.dailyAnalysis]: undefined,
-      [JOBS.dailyOpinion]: undefined,
-      [JOBS.briefing]: undefined,
-      [JOBS.briefingCutoff]: undefined,
-    };
   }
 
   onModuleInit(): void {
     this.readiness.register('redis', async () => {
       await this.connection.ping();
     });
-    this.worker = new Worker<IngestJobPayload, IngestionReport>(
-      QUEUES.newsIngestion,
-      (job) => this.process(job),
-      { connection: this.connection, prefix: this.config.NEWS_QUEUE_PREFIX, concurrency: 1 },
-    );
+    this.worker = startQueueWorker({
+      queue: QUEUES.newsIngestion,
+      handlers: {
+        [JOBS.ingestSlot]: (job: Job<IngestJobPayload>) =>
+          job.data.rerun
+            ? this.ingestion.ingestNow(new Date(), job.data.rerun.sourceId)
+            : this.ingestion.ingestDue(new Date()),
+      },
+      connection: this.connection,
+      prefix: this.config.NEWS_QUEUE_PREFIX,
+      options: { concurrency: 1 },
+      logger: this.logger,
+      metrics: this.metrics,
+    });
     this.metrics.watchQueue(this.queue);
-    this.metrics.watchWorker(this.worker);
     this.worker.on('completed', (_job, report) => this.countIngestion(report));
-    this.worker.on('error', (error) =>
-      this.logger.warn({ err: error.message }, 'queue worker error'),
-    );
     this.worker.on('completed', (job, report) =>
       this.logger.log(
         { job: job.id, sources: report.sources.length, changedFeeds: report.changedFeeds },
@@ -126,12 +117,6 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
         articles.inc({ source: outcome.sourceId, write: 'updated' }, outcome.updated);
       }
     }
-  }
-
-  private process(job: Job<IngestJobPayload>): Promise<IngestionReport> {
-    const handler = this.handlers[job.name as JobName];
-    if (!handler) throw new Error(`No handler for job ${job.name} on ${QUEUES.newsIngestion}`);
-    return handler(job);
   }
 
   /** Enqueues the slot holding `now`; a slot already enqueued by any replica is left alone. */
