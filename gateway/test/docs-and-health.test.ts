@@ -1,5 +1,8 @@
 import { waitFor } from '@probedge/kit/testing';
+import type { Server } from 'node:http';
 import { Readiness } from '@probedge/kit';
+import { freePort } from '@probedge/kit/testing';
+import { operatorViews, serveOperatorPort } from '../src/bootstrap/gateway-app';
 import { closedPort } from './support/upstream';
 import {
   send,
@@ -31,6 +34,8 @@ describe('docs and health', () => {
   let upstreams: Upstreams;
   let gateway: RunningGateway;
   let insightsPort: number;
+  let operators: Server;
+  let operatorsUrl: string;
 
   beforeAll(async () => {
     upstreams = await startUpstreams();
@@ -49,9 +54,13 @@ describe('docs and health', () => {
       ...upstreamUrls(upstreams),
       INSIGHTS_URL: `http://127.0.0.1:${insightsPort}`,
     });
+    const port = await freePort();
+    operators = await serveOperatorPort(operatorViews(gateway.app), port, '127.0.0.1');
+    operatorsUrl = `http://127.0.0.1:${port}`;
   });
 
   afterAll(async () => {
+    await new Promise((resolve) => operators?.close(resolve));
     await gateway.close();
     await stopUpstreams(upstreams);
   });
@@ -141,9 +150,21 @@ describe('docs and health', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('stays ready while a service is down, reporting each service for operators', async () => {
+  it('answers public readiness without asking any service', async () => {
+    const asked = () => upstreams.news.received.filter((request) => request.url === '/readyz');
+    const before = asked().length;
+
     const res = await send(gateway.url, '/readyz');
+
     expect(res.status).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', checks: {} });
+    expect(asked()).toHaveLength(before);
+  });
+
+  it("stays ready while a service is down, reporting each service on the operators' port", async () => {
+    const res = await send(operatorsUrl, '/readyz');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json');
     expect(res.json()).toEqual({
       status: 'ok',
       checks: {},

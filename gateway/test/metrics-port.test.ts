@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
-import { Metrics } from '@probedge/kit';
 import { freePort, waitFor } from '@probedge/kit/testing';
-import { serveMetrics } from '../src/bootstrap/gateway-app';
+import { operatorViews, serveOperatorPort } from '../src/bootstrap/gateway-app';
 import {
   send,
   startGateway,
@@ -17,7 +16,7 @@ import {
  * it (Kubernetes), its counters must not be one of the paths: with METRICS_PORT they are served on
  * that port alone.
  */
-describe('METRICS_PORT: /metrics off the public port', () => {
+describe("METRICS_PORT: the operators' views off the public port", () => {
   let upstreams: Upstreams;
   let gateway: RunningGateway;
   let scrape: Server;
@@ -27,7 +26,7 @@ describe('METRICS_PORT: /metrics off the public port', () => {
     upstreams = await startUpstreams();
     const port = await freePort();
     gateway = await startGateway({ ...upstreamUrls(upstreams), METRICS_PORT: port });
-    scrape = await serveMetrics(gateway.app.get(Metrics), port, '127.0.0.1');
+    scrape = await serveOperatorPort(operatorViews(gateway.app), port, '127.0.0.1');
     metricsUrl = `http://127.0.0.1:${port}`;
   });
 

@@ -7,6 +7,7 @@ import {
   handleShutdown,
   HttpErrorFilter,
   Metrics,
+  Readiness,
   requestLogging,
   ROOT_LOGGER,
   type HeaderPairs,
@@ -17,6 +18,7 @@ import type { Logger as PinoRoot } from 'pino';
 import { AppModule, SERVICE_NAME } from '../app.module';
 import type { GatewayConfig } from '../config/env';
 import { setupSwaggerUi } from '../docs/swagger-ui';
+import { UpstreamHealth } from '../health/upstream-health.service';
 import { ApiPipeline } from '../pipeline/api-pipeline';
 import { SECURITY_HEADERS } from '../pipeline/security-headers';
 
@@ -61,19 +63,66 @@ export function limitSlowClients(server: Server, timeoutMs: number): void {
     Math.min(DEADLINE_CHECK_MS, timeoutMs);
 }
 
+/** What the operators' port reads: the counters, readiness, and each service's own readiness. */
+export interface OperatorViews {
+  metrics: Metrics;
+  readiness: Readiness;
+  upstreams: UpstreamHealth;
+}
+
+/** The operators' views of a running gateway app. */
+export function operatorViews(app: INestApplication): OperatorViews {
+  return {
+    metrics: app.get(Metrics),
+    readiness: app.get(Readiness),
+    upstreams: app.get(UpstreamHealth),
+  };
+}
+
+async function readinessWithUpstreams(views: OperatorViews) {
+  const [result, upstreams] = await Promise.all([
+    views.readiness.evaluate(),
+    views.upstreams.probeAll(),
+  ]);
+  return {
+    status: result.ready ? 200 : 503,
+    body: { status: result.ready ? 'ok' : 'unavailable', checks: result.checks, upstreams },
+  };
+}
+
 /**
- * /metrics on a port of its own, for Prometheus: the gateway's own port is the public entry, and
- * what its counters say (routes, cache, upstream failures) is not for visitors.
+ * The operators' port (METRICS_PORT): /metrics for Prometheus, and /readyz with each service's
+ * readiness beside the gateway's. The gateway's own port is the public entry: what its counters
+ * say is not for visitors, and its /readyz (for the load balancer) probes no service, so a visitor
+ * asking it cannot make the gateway call every service.
  */
-export async function serveMetrics(metrics: Metrics, port: number, host: string): Promise<Server> {
+export async function serveOperatorPort(
+  views: OperatorViews,
+  port: number,
+  host: string,
+): Promise<Server> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (req.method !== 'GET' || path !== '/metrics') {
+    const answer =
+      req.method !== 'GET'
+        ? undefined
+        : path === '/metrics'
+          ? views.metrics.registry
+              .metrics()
+              .then((text) => ({ status: 200, type: views.metrics.registry.contentType, text }))
+          : path === HEALTH_PATHS.ready
+            ? readinessWithUpstreams(views).then(({ status, body }) => ({
+                status,
+                type: 'application/json',
+                text: JSON.stringify(body),
+              }))
+            : undefined;
+    if (!answer) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
       return;
     }
-    metrics.registry.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+    answer.then(
+      ({ status, type, text }) => res.writeHead(status, { 'content-type': type }).end(text),
       () => res.writeHead(500).end(),
     );
   });
@@ -88,11 +137,11 @@ export async function bootstrapGateway(config: GatewayConfig): Promise<INestAppl
   const app = await createGatewayApp(config);
   handleShutdown(app, { delayMs: config.SHUTDOWN_DELAY_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   if (config.METRICS_PORT !== undefined) {
-    const server = await serveMetrics(app.get(Metrics), config.METRICS_PORT, config.HOST);
-    // The scrape port closes with the app (SIGTERM goes through app.close()).
+    const server = await serveOperatorPort(operatorViews(app), config.METRICS_PORT, config.HOST);
+    // The operators' port closes with the app (SIGTERM goes through app.close()).
     app.getHttpServer().once('close', () => server.close());
     new NestLogger(SERVICE_NAME).log(
-      `metrics on http://${config.HOST}:${config.METRICS_PORT}/metrics`,
+      `metrics and readiness with upstreams on http://${config.HOST}:${config.METRICS_PORT}`,
     );
   }
   await app.listen(config.PORT, config.HOST);

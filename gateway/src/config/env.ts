@@ -14,8 +14,9 @@ export const gatewayShape = {
   ...baseShape,
   PORT: env.port(DEFAULT_GATEWAY_PORT),
   /**
-   * Serves /metrics on this port only (for Prometheus, never published) instead of on PORT, where
-   * visitors arrive. Unset: /metrics stays on PORT (the local stack).
+   * The operators' port (never published): /metrics for Prometheus instead of on PORT, where
+   * visitors arrive, and /readyz with each service's readiness. Unset: /metrics stays on PORT (the
+   * local stack).
    */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   CONTENT_URL: upstreamUrl('content'),

@@ -1,5 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { Readiness } from '@probedge/kit';
+import { Inject, Injectable } from '@nestjs/common';
 import { HEALTH_PATHS, SERVICES, type ServiceName } from '@probedge/proto';
 import { upstreamUrlOf, type GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
@@ -10,18 +9,14 @@ import { GATEWAY_CONFIG } from '../config/gateway-config';
  */
 const PROBE_TIMEOUT_MS = 1000;
 
-/** Asks each service's /readyz, for operators; never names a host, only what the service said. */
+/**
+ * Asks each service's /readyz, for the operators' port; never names a host, only what the service
+ * said. It never decides the gateway's readiness: one service down must not pull every gateway out
+ * of rotation.
+ */
 @Injectable()
-export class UpstreamHealth implements OnModuleInit {
-  constructor(
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-    private readonly readiness: Readiness,
-  ) {}
-
-  /** Reported in /readyz, never deciding it: one service down must not pull every gateway out of rotation. */
-  onModuleInit(): void {
-    this.readiness.report('upstreams', () => this.probeAll());
-  }
+export class UpstreamHealth {
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   async probeAll(): Promise<Record<ServiceName, string>> {
     const results = await Promise.all(
