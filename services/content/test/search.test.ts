@@ -339,6 +339,31 @@ describe('GET /api/search', () => {
     expect(hit!.snippet.map((part) => part.text).join('')).not.toContain('*');
   });
 
+  it('quotes the one passage that matches, however deep in the body', async () => {
+    const article = ARTICLES[4]!;
+    const paragraphs = Array.from({ length: 40 }, (_, index) =>
+      index === 33
+        ? 'Rule thirty-three is the wombat rule: size down after two losses.'
+        : `Paragraph ${index + 1} is about routine and sleep.`,
+    );
+    await writeFile(
+      path.join(dir, article.folder, `${article.slug}.md`),
+      markdownFile({ ...article, body: paragraphs.join('\n\n') }),
+    );
+    await ctx.app.get(SyncService).sync();
+
+    const [hit] = (await search('q=wombat')).results;
+
+    expect(hit!.id).toBe('journal-habits');
+    // The passage whole (ts_headline leaves out the closing full stop), and nothing around it.
+    expect(hit!.snippet.map((part) => part.text).join('')).toBe(paragraphs[33]!.slice(0, -1));
+    expect(hit!.snippet.filter((part) => part.highlight)).toEqual([
+      { text: 'wombat', highlight: true },
+    ]);
+    // The passages were replaced with the file: the word the old body had is gone from them too.
+    expect((await search('q=quokka')).results).toEqual([]);
+  });
+
   it.each(HOSTILE.map((text) => [text.length > 40 ? `${text.slice(0, 40)}…` : text, text]))(
     'never fails on the hostile query %j',
     async (_label, text) => {

@@ -18,6 +18,18 @@ export interface ContentSource {
 }
 
 export type ContentRow = ContentItem;
+
+/**
+ * The passages search quotes from: the non-empty lines of the plain body (a paragraph, a heading,
+ * a list item, a table row), numbered from 0. The migration content_passages numbers stored rows
+ * the same way.
+ */
+export function passagesOf(plainContent: string): { ordinal: number; text: string }[] {
+  return plainContent
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((text, ordinal) => ({ ordinal, text }));
+}
 export type ContentListRow = Omit<
   ContentItem,
   'content' | 'plainContent' | 'checksum' | 'syncedAt' | 'kind'
@@ -90,11 +102,22 @@ export class ContentRepository {
           checksum: source.checksum,
           syncedAt: new Date(),
         };
+        const passages = passagesOf(source.plainContent);
         if (!current) {
-          await tx.contentItem.create({ data: { kind: source.kind, slug: source.slug, ...data } });
+          await tx.contentItem.create({
+            data: {
+              kind: source.kind,
+              slug: source.slug,
+              ...data,
+              passages: { create: passages },
+            },
+          });
           counts.created += 1;
         } else if (current.checksum !== source.checksum) {
-          await tx.contentItem.update({ where: { id: current.id }, data });
+          await tx.contentItem.update({
+            where: { id: current.id },
+            data: { ...data, passages: { deleteMany: {}, create: passages } },
+          });
           counts.updated += 1;
         } else {
           counts.unchanged += 1;
