@@ -172,18 +172,35 @@ async function main() {
     return `${((Date.now() - upAt) / 1000).toFixed(0)} s after up`;
   });
 
-  await check('gateway /healthz and /readyz', async () => {
-    const health = await get('/healthz');
-    const ready = await get('/readyz');
-    if (health.status !== 200 || ready.status !== 200) {
-      throw new Error(`/healthz ${health.status}, /readyz ${ready.status}: ${ready.text}`);
-    }
-    const upstreams = json(ready).upstreams;
-    if (Object.values(upstreams).some((state) => state !== 'ok')) {
-      throw new Error(`upstreams ${JSON.stringify(upstreams)}`);
-    }
-    return JSON.stringify(upstreams);
-  });
+  await check(
+    "gateway /healthz and /readyz, every service ready on the operators' port",
+    async () => {
+      const health = await get('/healthz');
+      const ready = await get('/readyz');
+      if (health.status !== 200 || ready.status !== 200) {
+        throw new Error(`/healthz ${health.status}, /readyz ${ready.status}: ${ready.text}`);
+      }
+      if ('upstreams' in json(ready))
+        throw new Error(`the public /readyz names services: ${ready.text}`);
+      const gateway = run(['ps', '-q', 'gateway']).trim();
+      const inside = execFileSync(
+        docker,
+        [
+          'exec',
+          gateway,
+          'node',
+          '-e',
+          "fetch('http://127.0.0.1:9464/readyz').then(async (r) => console.log(JSON.stringify((await r.json()).upstreams)))",
+        ],
+        { encoding: 'utf8' },
+      ).trim();
+      const upstreams = JSON.parse(inside);
+      if (Object.values(upstreams).some((state) => state !== 'ok')) {
+        throw new Error(`upstreams ${inside}`);
+      }
+      return inside;
+    },
+  );
 
   await check('GET /api/guides', async () => {
     const guides = await get('/api/guides');
