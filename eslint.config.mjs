@@ -61,6 +61,17 @@ const BOUNDARY_ZONES = [
     from: ['services/insights/src/jobs/**', 'services/insights/src/api/**'],
     message: 'The news client and the writers are used by the jobs and the API, not the other way.',
   },
+  {
+    target: 'services/insights/src/failures/**',
+    from: [
+      'services/insights/src/api/**',
+      'services/insights/src/jobs/**',
+      'services/insights/src/news/**',
+      'services/insights/src/writers/**',
+    ],
+    message:
+      'The generation failures are the innermost layer: the adapters raise them and the API names them.',
+  },
   // Web: shared code ↛ features, feature ↛ feature.
   {
     target: ['web/src/lib/**/!(*.test).{ts,tsx}', 'web/src/components/**/!(*.test).{ts,tsx}'],
