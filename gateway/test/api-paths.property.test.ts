@@ -126,16 +126,22 @@ describe('any path under /api', () => {
         }
         if (reached.length > 0) {
           // Only a route of the table reaches a service, and it gets the target unchanged; a
-          // search of every type (no type=) is the one asked of two services, content and news.
+          // search of every type (no type=) is the one asked of two services, content and news,
+          // for a HEAD as for a GET (the HEAD's headers are the GET's).
           const composed =
             matchRoute('GET', pathname)?.path === '/api/search' &&
             !new URLSearchParams(search).has('type');
-          expect(reached).toHaveLength(composed && verb === 'GET' ? 2 : 1);
+          const read = verb === 'GET' || verb === 'HEAD';
+          expect(reached).toHaveLength(composed && read ? 2 : 1);
           expect(matchRoute(verb === 'HEAD' ? 'GET' : verb, pathname)).toBeDefined();
           expect(reached[0]!.url).toBe(target);
         }
       }),
-      { numRuns: 200 },
+      {
+        numRuns: 200,
+        // A composed search asked with HEAD, found by a CI run (seed 1507001557): always tried.
+        examples: [[['HEAD', ['search']], '?']],
+      },
     );
   });
 });
