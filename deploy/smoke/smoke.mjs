@@ -172,6 +172,12 @@ async function main() {
     return `${((Date.now() - upAt) / 1000).toFixed(0)} s after up`;
   });
 
+  /** What a Node script prints inside the gateway's container: the operators' port is not published. */
+  const inGateway = (script) =>
+    execFileSync(docker, ['exec', run(['ps', '-q', 'gateway']).trim(), 'node', '-e', script], {
+      encoding: 'utf8',
+    }).trim();
+
   await check(
     "gateway /healthz and /readyz, every service ready on the operators' port",
     async () => {
@@ -182,18 +188,9 @@ async function main() {
       }
       if ('upstreams' in json(ready))
         throw new Error(`the public /readyz names services: ${ready.text}`);
-      const gateway = run(['ps', '-q', 'gateway']).trim();
-      const inside = execFileSync(
-        docker,
-        [
-          'exec',
-          gateway,
-          'node',
-          '-e',
-          "fetch('http://127.0.0.1:9464/readyz').then(async (r) => console.log(JSON.stringify((await r.json()).upstreams)))",
-        ],
-        { encoding: 'utf8' },
-      ).trim();
+      const inside = inGateway(
+        "fetch('http://127.0.0.1:9464/readyz').then(async (r) => console.log(JSON.stringify((await r.json()).upstreams)))",
+      );
       const upstreams = JSON.parse(inside);
       if (Object.values(upstreams).some((state) => state !== 'ok')) {
         throw new Error(`upstreams ${inside}`);
@@ -273,18 +270,9 @@ async function main() {
   await check('/metrics only on the private metrics port, not on the published one', async () => {
     const outside = await get('/metrics');
     if (outside.status !== 404) throw new Error(`the published port answered ${outside.status}`);
-    const gateway = run(['ps', '-q', 'gateway']).trim();
-    const inside = execFileSync(
-      docker,
-      [
-        'exec',
-        gateway,
-        'node',
-        '-e',
-        "fetch('http://127.0.0.1:9464/metrics').then(async (r) => console.log(r.status, (await r.text()).includes('http_request_duration_seconds')))",
-      ],
-      { encoding: 'utf8' },
-    ).trim();
+    const inside = inGateway(
+      "fetch('http://127.0.0.1:9464/metrics').then(async (r) => console.log(r.status, (await r.text()).includes('http_request_duration_seconds')))",
+    );
     if (inside !== '200 true') throw new Error(`metrics port answered ${inside}`);
     return '404 outside, 200 on 9464';
   });
