@@ -10,6 +10,7 @@ export * from './openapi/error.dto';
 export * from './openapi/openapi';
 export * from './prisma/prisma';
 export * from './prisma/prisma.service';
+export * from './prisma/pool-transaction';
 export * from './redis/redis';
 export * from './rate-limit/rate-limiter';
 export * from './proto/proto-file';

@@ -16,18 +16,22 @@ export interface DraftContext {
 const FALLBACK_TITLE_LENGTH = 120;
 const GUID_MAX_LENGTH = 2000;
 
+function guidAsUrl(guid: string | undefined): string | undefined {
+  const trimmed = guid?.trim();
+  return trimmed && isHttpUrl(trimmed) ? trimmed : undefined;
+}
+
 /** One feed item as an article row, or undefined when it has no usable http(s) link. */
 export function toArticleDraft(
   item: ParsedFeedItem,
   context: DraftContext,
 ): ArticleDraft | undefined {
-  // A GUID only stands in for the link when it is itself an absolute http(s) URL.
-  const guidAsUrl = item.guid && isHttpUrl(item.guid.trim()) ? item.guid.trim() : undefined;
   // Atom's xml:base, itself relative to the feed's address, comes before the feed's address.
   const base = item.base
     ? (resolveHttpUrl(item.base, context.feedUrl) ?? context.feedUrl)
     : context.feedUrl;
-  const url = resolveHttpUrl(item.link, base) ?? guidAsUrl;
+  // A GUID only stands in for the link when it is itself an absolute http(s) URL.
+  const url = resolveHttpUrl(item.link, base) ?? guidAsUrl(item.guid);
   if (!url) return undefined;
   const canonical = canonicalUrl(url);
   const description = toPlainText(item.description, DESCRIPTION_MAX_LENGTH);

@@ -9,6 +9,8 @@ describe('canonicalUrl', () => {
 
   it('drops an empty query entirely', () => {
     expect(canonicalUrl('http://example.com/a?utm_campaign=z')).toBe('http://example.com/a');
+    expect(canonicalUrl('http://example.com/a?')).toBe('http://example.com/a');
+    expect(canonicalUrl('http://example.com/a?#top')).toBe('http://example.com/a');
   });
 
   it('keeps meaningful parameters in order', () => {

@@ -28,9 +28,14 @@ export function resolveHttpUrl(value: string | undefined, base: string): string 
 export function canonicalUrl(value: string): string {
   const url = new URL(value);
   url.hash = '';
+  // Most links carry no query: their parameters are never built ("a?" loses its "?").
+  if (url.search === '') {
+    url.search = '';
+    return url.href;
+  }
   for (const key of [...url.searchParams.keys()]) {
     if (TRACKING_PARAMS.test(key)) url.searchParams.delete(key);
   }
-  if ([...url.searchParams.keys()].length === 0) url.search = '';
-  return url.toString();
+  if (url.searchParams.size === 0) url.search = '';
+  return url.href;
 }

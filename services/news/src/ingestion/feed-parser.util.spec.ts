@@ -119,6 +119,45 @@ describe('parseFeed', () => {
     expect(parseError(body).code).toBe('dtd-not-allowed');
   });
 
+  it('decodes the predefined entities and character references, keeping undeclared ones as written', () => {
+    const feed = parseFeed(
+      '<rss><channel><item><title>&amp;&lt;&gt;&quot;&apos;&#65;&#x42; &nbsp;&ouml;&amp;amp;</title><link>https://e.com/x?a=1&amp;b=2</link></item></channel></rss>',
+    );
+    expect(feed.items[0]).toMatchObject({
+      title: '&<>"\'AB &nbsp;&ouml;&amp;',
+      link: 'https://e.com/x?a=1&b=2',
+    });
+  });
+
+  it('reads on past a reference to a character XML forbids and a raw control character', () => {
+    const feed = parseFeed(
+      '<rss><channel><item><title>a&#0;b\u0008c</title><link>https://e.com/x</link></item></channel></rss>',
+    );
+    expect(feed.items[0]!.title).toBe('a&#0;b\u0008c');
+  });
+
+  it('keeps XHTML children of a text element as markup, self-closed and nested alike', () => {
+    const feed = parseFeed(
+      '<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>x</id><link href="https://e.com/x"/>' +
+        '<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">One<br/>two <b>3 &amp; <i>4</i></b><summary/>five</div></content>' +
+        '<updated>2026-11-21T12:00:00Z</updated></entry></feed>',
+    );
+    expect(feed.items[0]).toMatchObject({
+      description: '<div>One<br>two <b>3 & <i>4</i></b><summary>five</div>',
+      publishedAt: new Date('2026-11-21T12:00:00Z'),
+    });
+  });
+
+  it.each([
+    ['<rss><channel><item><title>x</title></item></channel></rss><rss/>', /one root/],
+    ['<rss><channel><item a="1" a="2"/></channel></rss>', /duplicate attribute/],
+    ['<rss><channel><item><title>a & b</title></item></channel></rss>', /Malformed XML/],
+  ])('names what is wrong in a malformed document: %s', (body, message) => {
+    const error = parseError(body);
+    expect(error.code).toBe('malformed');
+    expect(error.message).toMatch(message);
+  });
+
   it('leaves undeclared entity references unexpanded', () => {
     const feed = parseFeed(
       '<rss><channel><item><title>a &custom; b</title><link>https://e.com/x</link></item></channel></rss>',

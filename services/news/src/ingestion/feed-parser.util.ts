@@ -1,5 +1,4 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { decodeXmlEntities } from './text.util';
+import { SaxesParser } from 'saxes';
 
 export type FeedFormat = 'rss' | 'atom' | 'rdf' | 'json';
 
@@ -31,50 +30,103 @@ export class FeedParseError extends Error {
   }
 }
 
-const ARRAY_PATHS = new Set([
-  'rss.channel.item',
-  'rdf:RDF.item',
-  'feed.entry',
-  'feed.entry.link',
-  'rss.channel.item.category',
-]);
+/**
+ * Elements whose content may be markup (escaped, in CDATA, or plain XHTML children): kept as the
+ * text between their tags with child elements written back as tags, so nothing inside is lost to
+ * the tree.
+ */
+const TEXT_ELEMENTS = new Set(['title', 'description', 'content:encoded', 'content', 'summary']);
 
 /**
- * Elements whose content may be markup (escaped, in CDATA, or plain XHTML children): kept as the raw
- * text between their tags, so nothing inside is lost to the XML tree.
+ * Slips real feeds make that cost no text, so the document is still read: an undeclared named
+ * reference (`&nbsp;`, `&ouml;`) or a reference to a character XML forbids stays as written and is
+ * decoded as HTML later; a raw control character is dropped when the text is cleaned.
  */
-const TEXT_ELEMENTS = ['title', 'description', 'content:encoded', 'content', 'summary'];
+const TOLERATED = /: (undefined entity|malformed character entity|disallowed character)\.$/;
 
-// Entities are never processed by the parser (no DTD expansion at all); we decode the five predefined ones.
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  isArray: (_name, jpath) => ARRAY_PATHS.has(String(jpath)),
-  stopNodes: TEXT_ELEMENTS.map((name) => `*.${name}`),
-});
+type XmlObject = { [key: string]: unknown };
 
-type XmlNode = string | number | boolean | null | undefined | { [key: string]: unknown };
+interface OpenElement {
+  name: string;
+  attributes: Record<string, string>;
+  children: XmlObject | undefined;
+  text: string;
+}
 
-/** XML text to the characters it stands for: CDATA sections as written, entities decoded elsewhere. */
-function xmlText(raw: string): string {
-  return raw
-    .split(/(<!\[CDATA\[[\s\S]*?\]\]>)/)
-    .map((part) => (part.startsWith('<![CDATA[') ? part.slice(9, -3) : decodeXmlEntities(part)))
-    .join('')
-    .trim();
+function addChild(parent: XmlObject, name: string, value: unknown): void {
+  const existing = parent[name];
+  if (existing === undefined) parent[name] = value;
+  else if (Array.isArray(existing)) existing.push(value);
+  else parent[name] = [existing, value];
+}
+
+/**
+ * The document as a tree, in one pass of a conforming XML parser (saxes), which is also the
+ * well-formedness check: an element is its text when it has neither attributes nor children, else
+ * an object of its children by name (repeated names as arrays), attributes as `@_name` and text as
+ * `#text`. Entity and character references are decoded by the parser; no DTD is ever read.
+ */
+function parseXml(xml: string): XmlObject {
+  const parser = new SaxesParser({ xmlns: false, position: true } as const);
+  const root: XmlObject = {};
+  const stack: OpenElement[] = [];
+  /** Depth of child elements inside the text element being read; -1 outside one. */
+  let markupDepth = -1;
+  /** A self-closed child inside a text element: its close event follows at once and is skipped. */
+  let selfClosed = false;
+  parser.on('error', (error) => {
+    if (TOLERATED.test(error.message)) return;
+    throw new FeedParseError('malformed', `Malformed XML: ${error.message}`);
+  });
+  parser.on('opentag', (tag) => {
+    if (markupDepth >= 0) {
+      const current = stack[stack.length - 1]!;
+      current.text += `<${tag.name}>`;
+      if (tag.isSelfClosing) selfClosed = true;
+      else markupDepth += 1;
+      return;
+    }
+    stack.push({ name: tag.name, attributes: tag.attributes, children: undefined, text: '' });
+    if (TEXT_ELEMENTS.has(tag.name)) markupDepth = 0;
+  });
+  const onText = (text: string) => {
+    const current = stack[stack.length - 1];
+    if (current) current.text += text;
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+  parser.on('closetag', (tag) => {
+    if (selfClosed) {
+      selfClosed = false;
+      return;
+    }
+    if (markupDepth > 0) {
+      markupDepth -= 1;
+      stack[stack.length - 1]!.text += `</${tag.name}>`;
+      return;
+    }
+    markupDepth = -1;
+    const element = stack.pop()!;
+    const text = element.text.trim();
+    const names = Object.keys(element.attributes);
+    let value: unknown = text;
+    if (element.children || names.length > 0) {
+      const node: XmlObject = element.children ?? {};
+      for (const name of names) node[`@_${name}`] = element.attributes[name];
+      if (text !== '') node['#text'] = text;
+      value = node;
+    }
+    const parent = stack[stack.length - 1];
+    if (parent) addChild((parent.children ??= {}), element.name, value);
+    else addChild(root, element.name, value);
+  });
+  parser.write(xml).close();
+  return root;
 }
 
 function text(node: unknown): string | undefined {
   if (node === undefined || node === null) return undefined;
-  if (typeof node === 'string') return node.trim() === '' ? undefined : xmlText(node) || undefined;
-  if (typeof node === 'number' || typeof node === 'boolean') return String(node);
+  if (typeof node === 'string') return node.trim() === '' ? undefined : node.trim();
   if (Array.isArray(node)) return text(node[0]);
   if (typeof node === 'object') return text((node as Record<string, unknown>)['#text']);
   return undefined;
@@ -83,7 +135,7 @@ function text(node: unknown): string | undefined {
 function attr(node: unknown, name: string): string | undefined {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return undefined;
   const value = (node as Record<string, unknown>)[`@_${name}`];
-  return typeof value === 'string' ? decodeXmlEntities(value) : undefined;
+  return typeof value === 'string' ? value : undefined;
 }
 
 function parseDate(value: string | undefined): Date | undefined {
@@ -211,17 +263,15 @@ export function parseFeed(body: string): ParsedFeed {
   if (trimmed.startsWith('{')) return parseJsonFeed(trimmed);
   const xml = withoutDoctype(trimmed);
   if (!xml.startsWith('<')) throw new FeedParseError('not-a-feed', 'The response is not XML');
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) {
-    if (looksLikeHtml(xml)) {
+  let root: XmlObject;
+  try {
+    root = parseXml(xml);
+  } catch (error) {
+    if (error instanceof FeedParseError && looksLikeHtml(xml)) {
       throw new FeedParseError('not-a-feed', 'The document is an HTML page, not a feed');
     }
-    throw new FeedParseError(
-      'malformed',
-      `Malformed XML: ${valid.err.msg} (line ${valid.err.line})`,
-    );
+    throw error;
   }
-  const root = parser.parse(xml) as Record<string, XmlNode>;
   const rss = field(root, 'rss');
   if (rss !== undefined) {
     const channel = field(rss, 'channel');

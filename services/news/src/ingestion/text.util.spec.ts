@@ -1,4 +1,4 @@
-import { decodeXmlEntities, toPlainText, truncate } from './text.util';
+import { toPlainText, truncate } from './text.util';
 
 describe('toPlainText', () => {
   it('strips tags, scripts and comments', () => {
@@ -45,14 +45,6 @@ describe('toPlainText', () => {
 
   it('replaces invalid numeric references instead of throwing', () => {
     expect(toPlainText('a&#xD800;b&#99999999;c&#0;', 50)).toBe('a\uFFFDb\uFFFDc\uFFFD');
-  });
-});
-
-describe('decodeXmlEntities', () => {
-  it('decodes only the five predefined entities and numeric references', () => {
-    expect(decodeXmlEntities('&amp;&lt;&gt;&quot;&apos;&#65;&nbsp;&lol9;')).toBe(
-      '&<>"\'A&nbsp;&lol9;',
-    );
   });
 });
 

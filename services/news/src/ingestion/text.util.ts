@@ -3,45 +3,9 @@ import { decodeHTML } from 'entities';
 export const TITLE_MAX_LENGTH = 300;
 export const DESCRIPTION_MAX_LENGTH = 1000;
 
-const XML_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-};
-
 // Postgres refuses NUL in text and the rest only garble a screen.
 // eslint-disable-next-line no-control-regex -- matching control characters is the purpose
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
-function fromCodePoint(code: number): string {
-  const valid =
-    Number.isInteger(code) &&
-    code > 0 &&
-    code <= 0x10ffff &&
-    !(code >= 0xd800 && code <= 0xdfff) &&
-    code !== 0xfffe &&
-    code !== 0xffff;
-  return valid ? String.fromCodePoint(code) : '\uFFFD';
-}
-
-function decodeWith(text: string, named: Record<string, string>): string {
-  return text.replace(
-    /&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z][a-zA-Z0-9]{1,31});/g,
-    (ref, body: string) => {
-      if (body.startsWith('#x') || body.startsWith('#X'))
-        return fromCodePoint(parseInt(body.slice(2), 16));
-      if (body.startsWith('#')) return fromCodePoint(parseInt(body.slice(1), 10));
-      return Object.prototype.hasOwnProperty.call(named, body) ? named[body]! : ref;
-    },
-  );
-}
-
-/** The five predefined XML entities and numeric references; nothing is ever expanded from a DTD. */
-export function decodeXmlEntities(text: string): string {
-  return decodeWith(text, XML_ENTITIES);
-}
 
 const INLINE_TAGS = new Set([
   'a',
