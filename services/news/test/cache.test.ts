@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createRedis } from '@probedge/kit';
+import { createRedis, publishChange } from '@probedge/kit';
 import { waitFor } from '@probedge/kit/testing';
 import type { CacheInvalidation } from '@probedge/proto';
 import type Redis from 'ioredis';
@@ -123,6 +123,73 @@ describe('list cache', () => {
         'Story 1',
         'Direct',
       ]);
+    });
+  });
+
+  describe('in each replica’s memory', () => {
+    let ctx: TestContext;
+    const http = () => request(ctx.app.getHttpServer());
+    const channel = `news-test-reuse-${randomBytes(4).toString('hex')}`;
+    const other = createRedis({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+
+    beforeAll(async () => {
+      ctx = await startTestApp({
+        NEWS_CACHE_TTL_SECONDS: '60',
+        NEWS_READ_REUSE_MS: '60000',
+        CACHE_INVALIDATION_CHANNEL: channel,
+      });
+      await ctx.sources.sync([{ id: 'held', url: server.url('/held'), feed: 'business' }]);
+    });
+    afterAll(async () => {
+      other.disconnect();
+      await ctx.close();
+    });
+
+    const titles = async () =>
+      (await http().get('/api/business').expect(200)).body.map((a: { title: string }) => a.title);
+
+    it('answers from memory until another replica’s write is announced, then reads afresh', async () => {
+      server.route('/held', xml(rss([story(1)])));
+      await ctx.ingestion.ingestDue(inDays(1));
+      expect(await titles()).toEqual(['Story 1']);
+      // The first read starts listening; what was held before the subscription counts for nothing.
+      await waitFor(async () => {
+        const [, listeners] = (await other.pubsub('NUMSUB', channel)) as [string, number];
+        return listeners > 0;
+      }, 'the replica to listen for announcements');
+      expect(await titles()).toEqual(['Story 1']);
+
+      // Another replica writes: a new row and a new version in Redis, not yet announced.
+      await ctx.app.get(PrismaService).article.create({
+        data: {
+          sourceId: 'held',
+          guid: 'elsewhere',
+          canonicalUrl: 'https://cache.example.com/elsewhere',
+          url: 'https://cache.example.com/elsewhere',
+          title: 'Elsewhere',
+          description: '',
+          publishedAt: new Date('2026-11-20T00:00:00Z'),
+          fetchedAt: new Date('2026-11-20T00:00:00Z'),
+          feed: 'business',
+          tickers: [],
+        },
+      });
+      await other.incr(`${ctx.config.NEWS_CACHE_PREFIX}version:business`);
+      // Redis would now miss and read the database: the answer still comes from memory.
+      expect(await titles()).toEqual(['Story 1']);
+
+      await publishChange(other, channel, 'news', 'feeds business');
+      await waitFor(
+        async () => (await titles()).length === 2,
+        'the announced write to show in the list',
+      );
+      expect(await titles()).toEqual(['Story 1', 'Elsewhere']);
+    });
+
+    it('drops its copies at once when this replica ingests', async () => {
+      server.route('/held', xml(rss([story(1), story(6)])));
+      await ctx.ingestion.ingestDue(inDays(2));
+      expect(await titles()).toEqual(['Story 6', 'Story 1', 'Elsewhere']);
     });
   });
 

@@ -56,6 +56,8 @@ describe('news lists while their Redis stops and comes back', () => {
     ctx = await startTestApp({
       REDIS_URL: `redis://127.0.0.1:${port}`,
       NEWS_CACHE_TTL_SECONDS: '600',
+      // The Redis tier itself is under test, not the replica's memory in front of it.
+      NEWS_READ_REUSE_MS: '0',
     });
     await ctx.sources.sync([{ id: 'wire', url: 'https://wire.example.com/rss', feed: 'business' }]);
     await addArticle(1);

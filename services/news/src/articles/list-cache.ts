@@ -1,13 +1,21 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { publishChange } from '@probedge/kit';
+import { listenForChanges, publishChange } from '@probedge/kit';
 import type { Feed } from '@probedge/proto';
 import type Redis from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type { NewsConfig } from '../config/env';
 import { NEWS_CONFIG } from '../config/news-config';
 
 export const NEWS_REDIS = Symbol('NEWS_REDIS');
 
 const VERSION_TTL_SECONDS = 86_400;
+/** Lists a replica keeps in memory: every feed view and limit, and the categories most asked. */
+const HELD_LISTS = 500;
+
+interface Held {
+  until: number;
+  value: Promise<unknown>;
+}
 
 /**
  * One round trip for a cached read: the feeds' versions name the list's key, which is read in the
@@ -37,11 +45,19 @@ type ReadingRedis = Redis & {
  * writes; a cached list's key names the versions of the feeds it reads, so a write makes it unreachable
  * at once and the TTL clears it out. When Redis is away, reads go straight to the database.
  * The same write is announced on CACHE_INVALIDATION_CHANNEL for the caches in front of the API.
+ *
+ * In front of Redis, each replica answers a list from memory for NEWS_READ_REUSE_MS (requests
+ * arriving together share one read); the announcement of a write, or a reconnection that may have
+ * missed one, empties that memory at once, so the reuse time only bounds staleness while the
+ * announcements cannot be heard.
  */
 @Injectable()
 export class ListCache implements OnModuleDestroy {
   private readonly logger = new Logger(ListCache.name);
   private readonly redis: ReadingRedis;
+  private readonly held = new LRUCache<string, Held>({ max: HELD_LISTS });
+  /** Listening starts with the first read: a worker, which only writes, never subscribes. */
+  private stopListening?: () => void;
 
   constructor(
     @Inject(NEWS_CONFIG) private readonly config: NewsConfig,
@@ -59,7 +75,44 @@ export class ListCache implements OnModuleDestroy {
     return this.config.NEWS_CACHE_TTL_SECONDS > 0 && this.redis.status === 'ready';
   }
 
-  async getOrLoad<T>(feeds: readonly Feed[], key: string, load: () => Promise<T>): Promise<T> {
+  getOrLoad<T>(feeds: readonly Feed[], key: string, load: () => Promise<T>): Promise<T> {
+    const reuseMs = this.config.NEWS_READ_REUSE_MS;
+    if (reuseMs === 0 || this.config.NEWS_CACHE_TTL_SECONDS === 0) {
+      return this.readThrough(feeds, key, load);
+    }
+    this.listen();
+    const name = `${feeds.join(',')}|${key}`;
+    const now = Date.now();
+    const held = this.held.get(name);
+    if (held && held.until > now) return held.value as Promise<T>;
+    const value = this.readThrough(feeds, key, load);
+    this.held.set(name, { until: now + reuseMs, value });
+    // A failed read is not kept: the next request tries again.
+    value.catch(() => {
+      if (this.held.get(name)?.value === value) this.held.delete(name);
+    });
+    return value;
+  }
+
+  private listen(): void {
+    if (this.stopListening) return;
+    this.stopListening = listenForChanges(
+      this.config.REDIS_URL,
+      this.config.CACHE_INVALIDATION_CHANNEL,
+      {
+        onChange: (service) => {
+          if (service === 'news') this.held.clear();
+        },
+        onConnect: () => this.held.clear(),
+      },
+    );
+  }
+
+  private async readThrough<T>(
+    feeds: readonly Feed[],
+    key: string,
+    load: () => Promise<T>,
+  ): Promise<T> {
     if (!this.usable) return load();
     let cacheKey: string;
     try {
@@ -85,6 +138,16 @@ export class ListCache implements OnModuleDestroy {
   }
 
   async articlesChanged(feeds: Feed[]): Promise<void> {
+    // This replica's copies go at once; after the versions move, so does any read made meanwhile.
+    this.held.clear();
+    try {
+      await this.bumpVersions(feeds);
+    } finally {
+      this.held.clear();
+    }
+  }
+
+  private async bumpVersions(feeds: Feed[]): Promise<void> {
     if (this.redis.status !== 'ready') return;
     const pipeline = this.redis.multi();
     for (const feed of feeds) {
@@ -103,6 +166,7 @@ export class ListCache implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    this.stopListening?.();
     this.redis.disconnect();
   }
 }

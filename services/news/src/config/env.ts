@@ -39,6 +39,11 @@ export const configShape = {
   /** How long a list response stays in the Redis cache; ingestion invalidates it sooner. */
   NEWS_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   NEWS_CACHE_PREFIX: z.string().default('news:'),
+  /**
+   * How long this replica answers a list from its own memory before asking Redis again; ingestion's
+   * announcements end it at once. 0: every read asks Redis.
+   */
+  NEWS_READ_REUSE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Redis channel on which ingestion announces changed lists to the gateway's cache. */
   CACHE_INVALIDATION_CHANNEL: env.cacheInvalidationChannel(),
   NEWS_USER_AGENT: z.string().default('ProbEdgeNews/0.1 (+https://probedge.example/news)'),
