@@ -5,7 +5,7 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
-import { listenForChanges } from '@probedge/kit';
+import { dropOnChanges } from '@probedge/kit';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
 import { fromDateColumn, marketDate } from '../market/market-date.util';
@@ -36,15 +36,11 @@ export class TodayItems implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.stopListening = listenForChanges(
+    this.stopListening = dropOnChanges(
       this.config.REDIS_URL,
       this.config.CACHE_INVALIDATION_CHANNEL,
-      {
-        onChange: (service) => {
-          if (service === 'insights') this.held.clear();
-        },
-        onConnect: () => this.held.clear(),
-      },
+      'insights',
+      () => this.held.clear(),
     );
   }
 

@@ -80,3 +80,22 @@ export function listenForChanges(url: string, channel: string, listener: ChangeL
   });
   return (): void => subscriber.disconnect();
 }
+
+/**
+ * For a replica's in-memory copies of one service's answers: `drop` runs whenever that service
+ * announces a change, and on every (re)connection, since announcements may have been missed while
+ * away. Returns the function that stops listening.
+ */
+export function dropOnChanges(
+  url: string,
+  channel: string,
+  service: ServiceName,
+  drop: () => void,
+): () => void {
+  return listenForChanges(url, channel, {
+    onChange: (announced) => {
+      if (announced === service) drop();
+    },
+    onConnect: drop,
+  });
+}

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { listenForChanges, publishChange } from '@probedge/kit';
+import { dropOnChanges, publishChange } from '@probedge/kit';
 import type { Feed } from '@probedge/proto';
 import type Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
@@ -96,15 +96,11 @@ export class ListCache implements OnModuleDestroy {
 
   private listen(): void {
     if (this.stopListening) return;
-    this.stopListening = listenForChanges(
+    this.stopListening = dropOnChanges(
       this.config.REDIS_URL,
       this.config.CACHE_INVALIDATION_CHANNEL,
-      {
-        onChange: (service) => {
-          if (service === 'news') this.held.clear();
-        },
-        onConnect: () => this.held.clear(),
-      },
+      'news',
+      () => this.held.clear(),
     );
   }
 

@@ -125,19 +125,20 @@ const DOCUMENTS: [string, string][] = [
     ),
   ],
   [
-    'JSON Feed 1.1',
+    'JSON Feed 1.1 with summaries and modified dates',
     JSON.stringify({
       version: 'https://jsonfeed.org/version/1.1',
       title: 'j',
       items: [
         {
-          id: 'j-1',
-          url: 'https://j.example.com/1',
-          title: 'Hello',
-          content_html: '<p>Body &amp; more</p>',
-          date_published: '2026-06-01T08:00:00Z',
+          id: 'j-10',
+          url: 'https://j.example.com/10',
+          title: 'Rates &amp; yields',
+          summary: 'Short <b>summary</b>',
+          content_html: '<p>Longer body</p>',
+          date_modified: '2026-06-02T09:30:00Z',
         },
-        { id: 'j-2', external_url: 'https://j.example.com/2', content_text: 'Text only' },
+        { id: 'j-11', url: 'https://j.example.com/11', content_text: 'Plain text only' },
       ],
     }),
   ],
