@@ -39,7 +39,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.use(app.get(Metrics).httpMiddleware((req) => (OWN.has(req.path) ? req.path : 'other')));
   app.use(requestLogging(app.get<PinoRoot>(ROOT_LOGGER)));
   app.use(fixedHeaders(app.get<HeaderPairs>(SECURITY_HEADERS)));
-  app.useGlobalFilters(new HttpErrorFilter());
+  app.useGlobalFilters(new HttpErrorFilter(app.getHttpAdapter()));
   const server = app.getHttpServer() as Server;
   limitSlowClients(server, config.CLIENT_REQUEST_TIMEOUT_MS);
   setupSwaggerUi(app);

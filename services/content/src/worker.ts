@@ -10,6 +10,7 @@ runMain(async () => {
     name: WORKER_NAME,
     module: WorkerModule.forRoot(config),
     config,
+    platform: 'fastify',
     port: config.CONTENT_WORKER_PORT,
   });
 });

@@ -295,7 +295,7 @@ describe('the morning briefing (outbox, SMTP pool, retries, one-click unsubscrib
     it('does not exist where no admin token is configured', async () => {
       const guard = new PreviewAccessGuard({ ...ctx.config, CONTENT_ADMIN_TOKEN: undefined });
       const request = {
-        path: '/api/newsletter/preview',
+        url: '/api/newsletter/preview?date=2031-01-06',
         headers: { 'x-admin-token': ADMIN_TOKEN },
       };
       const context = { switchToHttp: () => ({ getRequest: () => request }) } as ExecutionContext;

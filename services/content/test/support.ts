@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createApp } from '@probedge/kit';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp, initApp } from '@probedge/kit';
 import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
 import { AppModule, OPENAPI } from '../src/app.module';
 import { loadContentConfig, type ContentConfig } from '../src/config/env';
@@ -9,7 +9,7 @@ export const MIGRATIONS_DIR = path.join(__dirname, '..', 'prisma', 'migrations')
 export const BUNDLED_CONTENT_DIR = path.join(__dirname, '..', 'content');
 
 export interface TestContext {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   database: TestDatabase;
   config: ContentConfig;
   close(): Promise<void>;
@@ -35,9 +35,10 @@ export async function startTestApp(
     bodyLimit: config.BODY_LIMIT,
     formBody: true,
     openapi: OPENAPI,
+    platform: 'fastify',
   });
   app.useLogger(false);
-  await app.init();
+  await initApp(app);
   return {
     app,
     database,

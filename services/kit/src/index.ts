@@ -17,6 +17,7 @@ export * from './proto/proto-file';
 export * from './metrics/metrics';
 export * from './http/fixed-headers';
 export * from './http/shared-cache';
+export * from './http/reply';
 export * from './http/html-page';
 export * from './redis/change-announcer';
 export * from './mail/mailer';

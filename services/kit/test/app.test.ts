@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { INestApplication } from '@nestjs/common';
 import { IsString } from 'class-validator';
 import request from 'supertest';
-import { createApp, KitModule, Readiness } from '../src';
+import { createApp, initApp, KitModule, Readiness, type HttpPlatform } from '../src';
 
 class EchoBody {
   @IsString()
@@ -28,19 +28,20 @@ class EchoController {
 })
 class TestModule {}
 
-describe('a kit application', () => {
-  let app: NestExpressApplication;
+describe.each<HttpPlatform>(['express', 'fastify'])('a kit application on %s', (platform) => {
+  let app: INestApplication;
   let healthy = true;
 
   beforeAll(async () => {
     app = await createApp(TestModule, {
       bodyLimit: '1kb',
       openapi: { title: 'Test', description: 'test service' },
+      platform,
     });
     app.get(Readiness).register('dependency', async () => {
       if (!healthy) throw new Error('dependency down');
     });
-    await app.init();
+    await initApp(app);
   });
 
   afterAll(() => app.close());
@@ -125,6 +126,20 @@ describe('a kit application', () => {
     const res = await request(app.getHttpServer()).get('/openapi.json').expect(200);
     expect(res.body.info.title).toBe('Test');
     expect(Object.keys(res.body.paths)).toContain('/echo');
+  });
+
+  it('tags each answer and answers a matching revalidation with 304 and no body', async () => {
+    const first = await request(app.getHttpServer()).get('/healthz').expect(200);
+    expect(first.headers.etag).toMatch(/^W\/"/);
+    const again = await request(app.getHttpServer())
+      .get('/healthz')
+      .set('if-none-match', first.headers.etag as string)
+      .expect(304);
+    expect(again.text ?? '').toBe('');
+    await request(app.getHttpServer())
+      .get('/healthz')
+      .set('if-none-match', 'W/"other"')
+      .expect(200, { status: 'ok' });
   });
 
   it('sets security headers', async () => {

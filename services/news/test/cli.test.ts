@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { createApp } from '@probedge/kit';
+import { createApp, initApp } from '@probedge/kit';
 import { createTestDatabase, waitFor, type TestDatabase } from '@probedge/kit/testing';
 import { JOBS, QUEUES } from '@probedge/proto';
 import { Queue } from 'bullmq';
@@ -104,9 +104,12 @@ describe('node dist/cli.js ingest-now', () => {
       NEWS_QUEUE_PREFIX: prefix,
       NEWS_CACHE_PREFIX: `${prefix}:`,
     });
-    worker = await createApp(WorkerModule.forRoot(config), { bodyLimit: config.BODY_LIMIT });
+    worker = await createApp(WorkerModule.forRoot(config), {
+      bodyLimit: config.BODY_LIMIT,
+      platform: 'fastify',
+    });
     worker.useLogger(false);
-    await worker.init();
+    await initApp(worker);
     queue = new Queue(QUEUES.newsIngestion, { connection: { url: REDIS_URL }, prefix });
     // The regular slot fetches both sources once; their next checks are then minutes away.
     await worker.get(IngestionQueue).enqueueSlot(new Date());

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createApp } from '@probedge/kit';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp, initApp } from '@probedge/kit';
 import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
 import { AppModule, OPENAPI } from '../src/app.module';
 import { loadNewsConfig, type NewsConfig } from '../src/config/env';
@@ -11,7 +11,7 @@ import { SourcesRepository } from '../src/sources/sources.repository';
 export const MIGRATIONS_DIR = path.join(__dirname, '..', 'prisma', 'migrations');
 
 export interface TestContext {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   database: TestDatabase;
   config: NewsConfig;
   ingestion: IngestionService;
@@ -36,9 +36,10 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCon
   const app = await createApp(AppModule.forRoot(config), {
     bodyLimit: config.BODY_LIMIT,
     openapi: OPENAPI,
+    platform: 'fastify',
   });
   app.useLogger(false);
-  await app.init();
+  await initApp(app);
   return {
     app,
     database,

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { createApp } from '@probedge/kit';
+import { createApp, initApp } from '@probedge/kit';
 import { createTestDatabase, metricValue, waitFor, type TestDatabase } from '@probedge/kit/testing';
 import request from 'supertest';
 import { loadNewsConfig } from '../src/config/env';
@@ -50,12 +50,17 @@ describe('news worker', () => {
     });
     // Two replicas started together on the same database and queue.
     for (const app of await Promise.all(
-      [0, 1].map(() => createApp(WorkerModule.forRoot(config), { bodyLimit: config.BODY_LIMIT })),
+      [0, 1].map(() =>
+        createApp(WorkerModule.forRoot(config), {
+          bodyLimit: config.BODY_LIMIT,
+          platform: 'fastify',
+        }),
+      ),
     )) {
       app.useLogger(false);
       workers.push(app);
     }
-    await Promise.all(workers.map((app) => app.init()));
+    await Promise.all(workers.map((app) => initApp(app)));
   });
 
   afterAll(async () => {
@@ -128,9 +133,12 @@ describe('news worker on the sample feeds', () => {
       NEWS_QUEUE_PREFIX: `news-test-${randomBytes(4).toString('hex')}`,
       NEWS_CACHE_PREFIX: `news-test-${randomBytes(4).toString('hex')}:`,
     });
-    worker = await createApp(WorkerModule.forRoot(config), { bodyLimit: config.BODY_LIMIT });
+    worker = await createApp(WorkerModule.forRoot(config), {
+      bodyLimit: config.BODY_LIMIT,
+      platform: 'fastify',
+    });
     worker.useLogger(false);
-    await worker.init();
+    await initApp(worker);
   });
 
   afterAll(async () => {

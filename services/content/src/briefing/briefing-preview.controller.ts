@@ -10,8 +10,13 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ADMIN_TOKEN_SCHEME, ErrorDto, isMarketDate } from '@probedge/kit';
-import type { Response } from 'express';
+import {
+  ADMIN_TOKEN_SCHEME,
+  ErrorDto,
+  HTML_CONTENT_TYPE,
+  isMarketDate,
+  type PassthroughReply,
+} from '@probedge/kit';
 import { BriefingService } from './briefing.service';
 import { PreviewAccessGuard } from './preview-access.guard';
 
@@ -48,14 +53,14 @@ export class BriefingPreviewController {
   @UseGuards(PreviewAccessGuard)
   async preview(
     @Query('date') date: unknown,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<string> {
     if (date !== undefined && (typeof date !== 'string' || !isMarketDate(date))) {
       throw new BadRequestException('date must be a calendar date written YYYY-MM-DD');
     }
     const html = await this.briefing.preview(date);
-    res.setHeader('cache-control', 'no-store');
-    res.type('html');
+    res.header('cache-control', 'no-store');
+    res.header('content-type', HTML_CONTENT_TYPE);
     return html;
   }
 }

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   type CanActivate,
   type ExecutionContext,
@@ -8,7 +9,6 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { ADMIN_TOKEN_HEADER, sameSecret } from '@probedge/kit';
-import type { Request } from 'express';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
 
@@ -21,9 +21,12 @@ export class PreviewAccessGuard implements CanActivate {
   constructor(@Inject(CONTENT_CONFIG) private readonly config: ContentConfig) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context
+      .switchToHttp()
+      .getRequest<{ url: string; headers: IncomingHttpHeaders }>();
     const expected = this.config.CONTENT_ADMIN_TOKEN;
-    if (expected === undefined) throw new NotFoundException(`Cannot GET ${request.path}`);
+    if (expected === undefined)
+      throw new NotFoundException(`Cannot GET ${request.url.split('?')[0]}`);
     const token = request.headers[ADMIN_TOKEN_HEADER];
     if (typeof token !== 'string' || token === '') {
       throw new UnauthorizedException(`The preview needs the admin token in ${ADMIN_TOKEN_HEADER}`);

@@ -1,8 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { ATOM_CONTENT_TYPE } from '@probedge/kit';
+import { ATOM_CONTENT_TYPE, type PassthroughReply } from '@probedge/kit';
 import { ATOM_MEDIA_TYPE } from '@probedge/proto';
-import type { Response } from 'express';
 import { FEED_ENTRIES, FeedsService } from './feeds.service';
 
 const ATOM_DOCUMENT = {
@@ -22,7 +21,7 @@ export class FeedsController {
   })
   @ApiProduces(ATOM_MEDIA_TYPE)
   @ApiOkResponse(ATOM_DOCUMENT)
-  async guides(@Res({ passthrough: true }) res: Response): Promise<string> {
+  async guides(@Res({ passthrough: true }) res: PassthroughReply): Promise<string> {
     return atom(res, await this.feeds.feed('guide'));
   }
 
@@ -33,13 +32,13 @@ export class FeedsController {
   })
   @ApiProduces(ATOM_MEDIA_TYPE)
   @ApiOkResponse(ATOM_DOCUMENT)
-  async blogs(@Res({ passthrough: true }) res: Response): Promise<string> {
+  async blogs(@Res({ passthrough: true }) res: PassthroughReply): Promise<string> {
     return atom(res, await this.feeds.feed('blog'));
   }
 }
 
 /** Typed only on success: an error is answered as JSON by the kit's filter. */
-function atom(res: Response, document: string): string {
-  res.setHeader('content-type', ATOM_CONTENT_TYPE);
+function atom(res: PassthroughReply, document: string): string {
+  res.header('content-type', ATOM_CONTENT_TYPE);
   return document;
 }

@@ -28,8 +28,14 @@ import {
   ApiTooManyRequestsResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { clientKey, ErrorDto, RETRY_AFTER_HEADER } from '@probedge/kit';
-import type { Request, Response } from 'express';
+import {
+  clientKey,
+  ErrorDto,
+  HTML_CONTENT_TYPE,
+  RETRY_AFTER_HEADER,
+  type ClientRequest,
+  type PassthroughReply,
+} from '@probedge/kit';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
 import {
@@ -115,7 +121,7 @@ export class NewsletterController {
   })
   async signUp(
     @Body() body: NewsletterRequestDto,
-    @Req() req: Request,
+    @Req() req: ClientRequest,
   ): Promise<NewsletterAnswerDto> {
     await this.newsletter.signUp(body.email, clientKey(req));
     return { message: SIGN_UP_ANSWER };
@@ -143,7 +149,7 @@ export class NewsletterController {
   async confirm(
     @Query('token') token: unknown,
     @Headers('accept') accept: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<NewsletterAnswerDto | string> {
     const wantsHtml = (accept ?? '').includes('text/html');
     let status: number = HttpStatus.OK;
@@ -167,7 +173,8 @@ export class NewsletterController {
       if (status === HttpStatus.NOT_FOUND) throw new NotFoundException(message);
       return { message };
     }
-    res.status(status).type('html');
+    res.status(status);
+    res.header('content-type', HTML_CONTENT_TYPE);
     return confirmationPage(
       status === HttpStatus.OK,
       message,

@@ -4,7 +4,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Inject, Injectable, Logger, OnModuleDestroy, UnauthorizedException } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { INestApplication } from '@nestjs/common';
 import { createRedis, toApiError } from '@probedge/kit';
 import { QUEUES } from '@probedge/proto';
 import { Queue } from 'bullmq';
@@ -95,7 +95,7 @@ export class QueueDashboard implements OnModuleDestroy {
   }
 
   /** Adds the dashboard to the app; call before the app initialises (its 404 handler comes last). */
-  mount(app: NestExpressApplication): void {
+  mount(app: INestApplication): void {
     const token = this.config.INSIGHTS_ADMIN_TOKEN;
     if (token === undefined) {
       this.logger.log(`queue dashboard off: INSIGHTS_ADMIN_TOKEN is unset`);

@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
+import { parse as parseQueryString } from 'node:querystring';
 import {
+  BadRequestException,
   Logger as NestLogger,
   ValidationPipe,
   type INestApplication,
@@ -8,24 +10,35 @@ import {
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import type { Logger as PinoRoot } from 'pino';
-import type { BaseConfig } from '../config/env';
+import { REQUEST_ID_HEADER } from '@probedge/proto';
+import { parseByteSize, type BaseConfig } from '../config/env';
 import { HttpErrorFilter } from '../errors/http-error.filter';
+import { withEntityTag } from '../http/entity-tag';
 import { fixedHeaders, headersSetBy } from '../http/fixed-headers';
 import { ROOT_LOGGER } from '../kit.module';
-import { requestLogging } from '../logging/logger';
+import { requestIdOfIncoming, requestLogging } from '../logging/logger';
 import { Readiness } from '../health/health';
 import { Metrics } from '../metrics/metrics';
 import { serveOpenApiDocument, type OpenApiOptions } from '../openapi/openapi';
-import { limitJsonDepth } from './json-depth.util';
+import { jsonDepthExceeds, limitJsonDepth, MAX_JSON_DEPTH } from './json-depth.util';
 import helmet from 'helmet';
 
 /** Helmet's defaults are the same for every answer: worked out once, then copied. */
 const HELMET_HEADERS = headersSetBy(helmet());
 
+/**
+ * The HTTP stack under Nest. Fastify's request pipeline costs about a third of Express's CPU per
+ * request (docs/performance.md); services move to it one at a time.
+ */
+export type HttpPlatform = 'express' | 'fastify';
+
 export interface AppSettings {
   bodyLimit: string;
+  /** Express unless said otherwise. */
+  platform?: HttpPlatform;
   openapi?: OpenApiOptions;
   /** Keep the unparsed body on req.rawBody (needed to verify signed webhooks). */
   rawBody?: boolean;
@@ -33,9 +46,18 @@ export interface AppSettings {
   formBody?: boolean;
 }
 
-/** Everything an app needs besides listening: shared by the real bootstrap and by tests. */
-export function configureApp(app: NestExpressApplication, settings: AppSettings): void {
+/** What every app shares, whatever its HTTP stack: logger, validation, errors, API document. */
+function configureNest(app: INestApplication, settings: AppSettings): void {
   app.useLogger(app.get(Logger));
+  app.useGlobalPipes(
+    new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }),
+  );
+  app.useGlobalFilters(new HttpErrorFilter(app.getHttpAdapter()));
+  if (settings.openapi) serveOpenApiDocument(app, settings.openapi);
+}
+
+/** Everything an Express app needs besides listening: shared by the real bootstrap and by tests. */
+export function configureApp(app: NestExpressApplication, settings: AppSettings): void {
   app.disable('x-powered-by');
   app.use(requestLogging(app.get<PinoRoot>(ROOT_LOGGER)));
   app.use(app.get(Metrics).httpMiddleware());
@@ -45,23 +67,125 @@ export function configureApp(app: NestExpressApplication, settings: AppSettings)
     app.useBodyParser('urlencoded', { limit: settings.bodyLimit, extended: false });
   }
   app.use(limitJsonDepth);
-  app.useGlobalPipes(
-    new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }),
+  configureNest(app, settings);
+}
+
+/**
+ * The same for a Fastify app. The per-request work runs as Fastify hooks, not as middleware:
+ * the request id, access line and security headers when the request arrives, the latency by
+ * route pattern when it has been answered, the depth check once the body is parsed.
+ */
+export function configureFastifyApp(app: NestFastifyApplication, settings: AppSettings): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  const logRequest = requestLogging(app.get<PinoRoot>(ROOT_LOGGER));
+  const setHeaders = fixedHeaders(HELMET_HEADERS);
+  const metrics = app.get(Metrics);
+  const proceed = () => undefined;
+  fastify.addHook('onRequest', (request, reply, done) => {
+    // The id is Fastify's (genReqId below), on both request objects; echoed back.
+    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    logRequest(request.raw, reply.raw, proceed);
+    setHeaders(request.raw, reply.raw, proceed);
+    done();
+  });
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    done(null, withEntityTag(request, reply, payload));
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+    metrics.observeHttp(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  // Only the bodies the app reads: JSON everywhere, HTML forms where a page has one. Anything
+  // else is 415 (Express left such a body unread).
+  fastify.removeAllContentTypeParsers();
+  const json = fastify.getDefaultJsonParser('error', 'error');
+  app.useBodyParser<Server>('application/json', {}, (request, body, done) =>
+    json(request, body.toString(), done),
   );
-  app.useGlobalFilters(new HttpErrorFilter());
-  if (settings.openapi) serveOpenApiDocument(app, settings.openapi);
+  if (settings.formBody) {
+    // As Express's urlencoded parser without `extended`: node's querystring.
+    app.useBodyParser('application/x-www-form-urlencoded', {}, (_req, body, done) =>
+      done(null, parseQueryString(body.toString())),
+    );
+    // A form posted as multipart (RFC 8058's one-click unsubscribe shows it so) is taken within the
+    // limit and its fields are not read: the pages' forms carry what they need in the address.
+    app.useBodyParser('multipart/form-data', {}, (_req, _body, done) => done(null, {}));
+  }
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    done(
+      jsonDepthExceeds(request.body, MAX_JSON_DEPTH)
+        ? new BadRequestException(`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`)
+        : undefined,
+    );
+  });
+  configureNest(app, settings);
+}
+
+/** The Fastify instance's own settings: the body limit, and Express's routing where it differs. */
+function fastifyAdapter(settings: AppSettings): FastifyAdapter {
+  return new FastifyAdapter({
+    bodyLimit: parseByteSize(settings.bodyLimit),
+    // Nest logs; Fastify's own logger stays off.
+    logger: false,
+    // A well-formed x-request-id from upstream (the gateway) is kept, so one request reads as one
+    // story in the logs.
+    genReqId: requestIdOfIncoming,
+    // Node's own default, which Fastify would turn off: a request must have arrived within 5 min.
+    requestTimeout: 300_000,
+    routerOptions: {
+      // As Express: "/api/business/" is "/api/business".
+      ignoreTrailingSlash: true,
+      // Slugs and ids longer than find-my-way's default 100 characters reach validation (a 400
+      // or 404 that says why) instead of the router's bare 404.
+      maxParamLength: 2048,
+    },
+  });
 }
 
 export async function createApp(
   module: Type | DynamicModule,
+  settings: AppSettings & { platform: 'fastify' },
+): Promise<NestFastifyApplication>;
+export async function createApp(
+  module: Type | DynamicModule,
+  settings: AppSettings & { platform?: 'express' },
+): Promise<NestExpressApplication>;
+export async function createApp(
+  module: Type | DynamicModule,
   settings: AppSettings,
-): Promise<NestExpressApplication> {
+): Promise<NestExpressApplication | NestFastifyApplication>;
+export async function createApp(
+  module: Type | DynamicModule,
+  settings: AppSettings,
+): Promise<NestExpressApplication | NestFastifyApplication> {
+  if (settings.platform === 'fastify') {
+    const app = await NestFactory.create<NestFastifyApplication>(module, fastifyAdapter(settings), {
+      bufferLogs: true,
+      bodyParser: false,
+      rawBody: settings.rawBody ?? false,
+    });
+    configureFastifyApp(app, settings);
+    return app;
+  }
   const app = await NestFactory.create<NestExpressApplication>(module, {
     bufferLogs: true,
     bodyParser: false,
     rawBody: settings.rawBody ?? false,
   });
   configureApp(app, settings);
+  return app;
+}
+
+/**
+ * Initialises an app for requests without listening (tests hand its server to supertest): a
+ * Fastify app also has to finish loading its plugins.
+ */
+export async function initApp<App extends INestApplication>(app: App): Promise<App> {
+  await app.init();
+  const instance: unknown = app.getHttpAdapter().getInstance();
+  const ready = (instance as { ready?: () => PromiseLike<unknown> }).ready;
+  if (typeof ready === 'function') await ready.call(instance);
   return app;
 }
 
@@ -123,8 +247,9 @@ export interface ServiceBootstrapOptions {
   openapi?: OpenApiOptions;
   rawBody?: boolean;
   formBody?: boolean;
+  platform?: HttpPlatform;
   /** Runs after configuration and before the HTTP listener opens, e.g. to start a gRPC server. */
-  beforeListen?: (app: NestExpressApplication) => Promise<void>;
+  beforeListen?: (app: INestApplication) => Promise<void>;
 }
 
 /** The one start-up path of every HTTP process. */
@@ -136,6 +261,7 @@ export async function bootstrapService(
     openapi: options.openapi,
     rawBody: options.rawBody,
     formBody: options.formBody,
+    platform: options.platform,
   });
   handleShutdown(app, {
     delayMs: options.config.SHUTDOWN_DELAY_MS,

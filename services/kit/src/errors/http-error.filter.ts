@@ -7,7 +7,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { ApiError } from '@probedge/proto';
-import type { Request, Response } from 'express';
+import type { HttpServer } from '@nestjs/common';
 import { isDatabaseUnavailable } from './database-unavailable.util';
 import { TooManyRequestsException } from './too-many-requests.exception';
 
@@ -33,11 +33,15 @@ export function reasonPhrase(status: number): string {
   return REASONS[status] ?? (status >= 500 ? 'Server Error' : 'Error');
 }
 
-/** Express' own body-parser errors carry a status and a type instead of being HttpExceptions. */
+/**
+ * The HTTP stack's own errors (Express's body-parser, Fastify's content-type parsers) carry a
+ * status instead of being HttpExceptions.
+ */
 interface HttpLikeError {
   status?: number;
   statusCode?: number;
   type?: string;
+  code?: string;
   expose?: boolean;
   message?: string;
 }
@@ -64,7 +68,7 @@ export function toApiError(exception: unknown): ApiError {
   const status = httpLike?.status ?? httpLike?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && httpLike?.expose !== false) {
     const message =
-      httpLike?.type === 'entity.parse.failed'
+      httpLike?.type === 'entity.parse.failed' || exception instanceof SyntaxError
         ? 'Request body is not valid JSON'
         : (httpLike?.message ?? reasonPhrase(status));
     return { statusCode: status, error: reasonPhrase(status), message };
@@ -91,10 +95,13 @@ export function toApiError(exception: unknown): ApiError {
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrorFilter');
 
+  /** `http` answers through the app's HTTP stack, Express or Fastify. */
+  constructor(private readonly http: HttpServer) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
-    const response = context.getResponse<Response>();
-    const request = context.getRequest<Request & { id?: string }>();
+    const response: unknown = context.getResponse();
+    const request = context.getRequest<{ url: string; id?: unknown }>();
     const body = toApiError(exception);
     if (body.statusCode >= 500) {
       this.logger.error(
@@ -102,12 +109,12 @@ export class HttpErrorFilter implements ExceptionFilter {
         'request failed',
       );
     }
-    if (response.headersSent) return;
+    if (this.http.isHeadersSent(response)) return;
     // An error is about one request: no cache may keep it, whatever the route set before.
-    response.setHeader('cache-control', 'no-store');
+    this.http.setHeader(response, 'cache-control', 'no-store');
     if (exception instanceof TooManyRequestsException) {
-      response.setHeader('retry-after', String(exception.retryAfterSeconds));
+      this.http.setHeader(response, 'retry-after', String(exception.retryAfterSeconds));
     }
-    response.status(body.statusCode).json({ ...body, requestId: request.id });
+    this.http.reply(response, { ...body, requestId: request.id }, body.statusCode);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, HttpStatus, Injectable, Logger, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { PassthroughReply } from '../http/reply';
 
 export type ReadinessCheck = () => Promise<unknown>;
 export type ReadinessReport = () => Promise<unknown>;
@@ -104,7 +104,7 @@ export class HealthController {
   }
 
   @Get('readyz')
-  async ready(@Res({ passthrough: true }) res: Response) {
+  async ready(@Res({ passthrough: true }) res: PassthroughReply) {
     const result = await this.readiness.evaluate();
     res.status(result.ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
     return {

@@ -1,5 +1,8 @@
 import { escapeHtml } from '../mail/mailer';
 
+/** The content type of the pages below, as Express's res.type('html') set it. */
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+
 export interface HtmlPageParts {
   /** Plain text; escaped here. */
   title: string;

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * The Cache-Control of a public answer: shared caches (the gateway's) may keep it for `seconds`,
@@ -17,7 +17,7 @@ export function sharedCacheControl(seconds: number): string {
  */
 export function sharedCache(seconds: number | (() => number)) {
   const fixed = typeof seconds === 'number' ? sharedCacheControl(seconds) : undefined;
-  return (_req: Request, res: Response, next: NextFunction): void => {
+  return (_req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     res.setHeader('cache-control', fixed ?? sharedCacheControl((seconds as () => number)()));
     next();
   };

@@ -12,6 +12,11 @@ import {
   type GaugeConfiguration,
 } from 'prom-client';
 
+/** What Express's response and Fastify's reply both offer for a typed body. */
+interface TypedReply {
+  type(contentType: string): { send(body: string): unknown };
+}
+
 export const METRICS_SERVICE = Symbol('METRICS_SERVICE');
 
 /** Seconds; from a cache hit to a slow upstream. */
@@ -130,7 +135,7 @@ export class MetricsController {
   constructor(private readonly metrics: Metrics) {}
 
   @Get(HEALTH_PATHS.metrics)
-  async scrape(@Res() res: Response): Promise<void> {
+  async scrape(@Res() res: TypedReply): Promise<void> {
     res.type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
   }
 }

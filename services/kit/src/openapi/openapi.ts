@@ -131,10 +131,7 @@ export function serveOpenApiDocument(
   options: OpenApiOptions,
 ): OpenAPIObject {
   const document = buildOpenApiDocument(app, options);
-  app
-    .getHttpAdapter()
-    .get(OPENAPI_PATH, (_req: unknown, res: { json: (body: unknown) => void }) =>
-      res.json(document),
-    );
+  const http = app.getHttpAdapter();
+  http.get(OPENAPI_PATH, (_req: unknown, res: unknown) => http.reply(res, document, 200));
   return document;
 }

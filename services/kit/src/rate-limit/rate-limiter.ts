@@ -31,14 +31,17 @@ export class RateLimiter {
   }
 }
 
+/** What clientKey reads of a request: Express's request and Fastify's both have it. */
+export interface ClientRequest {
+  headers: Record<string, string | string[] | undefined>;
+  socket: { remoteAddress?: string };
+}
+
 /**
  * The visitor as the gateway worked it out: the one header it always overwrites (services are
  * reachable only through it). Without it (a direct call in a test or on the pod network), the peer.
  */
-export function clientKey(req: {
-  headers: Record<string, string | string[] | undefined>;
-  socket: { remoteAddress?: string };
-}): string {
+export function clientKey(req: ClientRequest): string {
   const fromGateway = req.headers[CLIENT_ADDRESS_HEADER];
   const value = Array.isArray(fromGateway) ? fromGateway[0] : fromGateway;
   return value?.trim() || req.socket.remoteAddress || 'unknown';

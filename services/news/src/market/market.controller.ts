@@ -5,9 +5,8 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ErrorDto } from '@probedge/kit';
+import { ErrorDto, type PassthroughReply } from '@probedge/kit';
 import type { ApiError } from '@probedge/proto';
-import type { Response } from 'express';
 import {
   MARKET_DATA_PROVIDER,
   MarketSnapshotDto,
@@ -31,7 +30,7 @@ export class MarketController {
   })
   @ApiOkResponse({ type: MarketSnapshotDto, description: 'The latest quotes' })
   @ApiServiceUnavailableResponse({ type: ErrorDto, description: NO_MARKET_PROVIDER_MESSAGE })
-  market(@Res({ passthrough: true }) res: Response) {
+  market(@Res({ passthrough: true }) res: PassthroughReply) {
     // Answered directly rather than thrown: the page polls every 30 s and this is not a fault to log.
     if (!this.provider) {
       res.status(HttpStatus.SERVICE_UNAVAILABLE);
