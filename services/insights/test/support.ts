@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createApp } from '@probedge/kit';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp, initApp } from '@probedge/kit';
 import { QUEUES } from '@probedge/proto';
 import { Queue } from 'bullmq';
 import request from 'supertest';
@@ -67,7 +67,7 @@ export async function createStage(env: NodeJS.ProcessEnv): Promise<Stage> {
 }
 
 export interface Running {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   config: InsightsConfig;
   items: DailyItemsRepository;
   queue: InsightsQueue;
@@ -78,9 +78,13 @@ async function start(
   module: ReturnType<typeof AppModule.forRoot>,
   config: InsightsConfig,
 ): Promise<Running> {
-  const app = await createApp(module, { bodyLimit: config.BODY_LIMIT, openapi: OPENAPI });
+  const app = await createApp(module, {
+    bodyLimit: config.BODY_LIMIT,
+    openapi: OPENAPI,
+    platform: 'fastify',
+  });
   app.useLogger(false);
-  await app.init();
+  await initApp(app);
   return {
     app,
     config,

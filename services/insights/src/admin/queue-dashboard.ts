@@ -1,5 +1,5 @@
 import { ADMIN_TOKEN_HEADER, sameSecret } from '../api/admin-token';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
@@ -8,7 +8,6 @@ import type { INestApplication } from '@nestjs/common';
 import { createRedis, toApiError } from '@probedge/kit';
 import { QUEUES } from '@probedge/proto';
 import { Queue } from 'bullmq';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type Redis from 'ioredis';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 
@@ -50,14 +49,18 @@ export function presentedToken(headers: IncomingHttpHeaders): string | undefined
   return undefined;
 }
 
-function sendError(req: Request, res: Response, exception: Error) {
+function sendError(req: IncomingMessage & { id?: unknown }, res: ServerResponse, exception: Error) {
   const body = toApiError(exception);
-  res.status(body.statusCode).json({ ...body, requestId: (req as Request & { id?: string }).id });
+  res.statusCode = body.statusCode;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify({ ...body, requestId: req.id }));
 }
 
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
 /** Lets through only requests that present `token`; the rest get 401 and a Basic login prompt. */
-export function adminTokenGuard(token: string): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
+export function adminTokenGuard(token: string): Middleware {
+  return (req, res, next) => {
     const given = presentedToken(req.headers);
     if (given !== undefined && sameSecret(given, token)) {
       res.setHeader('content-security-policy', DASHBOARD_CSP);
@@ -128,11 +131,13 @@ export class QueueDashboard implements OnModuleDestroy {
       serverAdapter,
       options: { uiConfig: { boardTitle: 'ProbEdge queues' } },
     });
-    const router = serverAdapter.getRouter() as RequestHandler & {
+    // bull-board's own Express app, mounted as middleware: on the Fastify app it runs before routing.
+    const router = serverAdapter.getRouter() as Middleware & {
       disable?: (name: string) => void;
     };
     router.disable?.('x-powered-by');
-    app.use(QUEUE_DASHBOARD_PATH, adminTokenGuard(token), router);
+    app.use(QUEUE_DASHBOARD_PATH, adminTokenGuard(token));
+    app.use(QUEUE_DASHBOARD_PATH, router);
     this.logger.log(`queue dashboard on ${QUEUE_DASHBOARD_PATH}`);
   }
 

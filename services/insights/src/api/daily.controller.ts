@@ -21,8 +21,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { DailyAnalysis, DailyOpinion, GenerationPending } from '@probedge/proto';
-import { ADMIN_TOKEN_SCHEME, ErrorDto } from '@probedge/kit';
-import type { Response } from 'express';
+import { ADMIN_TOKEN_SCHEME, ErrorDto, type PassthroughReply } from '@probedge/kit';
 import type { DailyKind } from '../items/daily-items.repository';
 import { fromDateColumn } from '../market/market-date.util';
 import { DailyAnalysisDto, DailyOpinionDto, GenerationPendingDto } from './daily.dto';
@@ -109,7 +108,7 @@ export class DailyController {
   @GenerationAnswers('analysis')
   @ApiOkResponse({ type: DailyAnalysisDto, description: "Today's analysis" })
   async generateAnalysis(
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: PassthroughReply,
     @Headers(ADMIN_TOKEN_HEADER) adminToken?: string,
   ): Promise<DailyAnalysis | GenerationPending> {
     return this.generate('analysis', res, adminToken, analysisView);
@@ -125,7 +124,7 @@ export class DailyController {
   @GenerationAnswers('opinion')
   @ApiOkResponse({ type: DailyOpinionDto, description: "Today's opinion" })
   async generateOpinion(
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: PassthroughReply,
     @Headers(ADMIN_TOKEN_HEADER) adminToken?: string,
   ): Promise<DailyOpinion | GenerationPending> {
     return this.generate('opinion', res, adminToken, opinionView);
@@ -133,7 +132,7 @@ export class DailyController {
 
   private async generate<View>(
     kind: DailyKind,
-    res: Response,
+    res: PassthroughReply,
     adminToken: string | undefined,
     view: (item: StoredItem) => View,
   ): Promise<View | GenerationPending> {

@@ -1,8 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { ATOM_CONTENT_TYPE } from '@probedge/kit';
+import { ATOM_CONTENT_TYPE, type PassthroughReply } from '@probedge/kit';
 import { ATOM_MEDIA_TYPE } from '@probedge/proto';
-import type { Response } from 'express';
 import { FEED_ENTRIES, FeedsService } from './feeds.service';
 
 @ApiTags('feeds')
@@ -17,10 +16,10 @@ export class FeedsController {
   })
   @ApiProduces(ATOM_MEDIA_TYPE)
   @ApiOkResponse({ description: 'An Atom 1.0 document (RFC 4287)', schema: { type: 'string' } })
-  async dailyAnalysis(@Res({ passthrough: true }) res: Response): Promise<string> {
+  async dailyAnalysis(@Res({ passthrough: true }) res: PassthroughReply): Promise<string> {
     const document = await this.feeds.dailyAnalysis();
     // Typed only on success: an error is answered as JSON by the kit's filter.
-    res.setHeader('content-type', ATOM_CONTENT_TYPE);
+    res.header('content-type', ATOM_CONTENT_TYPE);
     return document;
   }
 }
