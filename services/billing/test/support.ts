@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createApp } from '@probedge/kit';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp, initApp } from '@probedge/kit';
 import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
 import Stripe from 'stripe';
 import request from 'supertest';
@@ -14,7 +14,7 @@ export const OTHER_PRICE_ID = 'price_1SomeoneElsesProduct';
 export const WEBHOOK_SECRET = 'whsec_test_probedge_fake_secret';
 
 export interface BillingApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   config: BillingConfig;
   close(): Promise<void>;
 }
@@ -27,9 +27,10 @@ export async function startBillingApp(env: NodeJS.ProcessEnv): Promise<BillingAp
     openapi: OPENAPI,
     rawBody: true,
     formBody: true,
+    platform: 'fastify',
   });
   app.useLogger(false);
-  await app.init();
+  await initApp(app);
   return { app, config, close: () => app.close() };
 }
 

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CookieOptions } from 'express';
 
 /** The purchase cookie: access bound to the customer whose checkout this browser completed. */
 export const ACCESS_COOKIE_NAME = 'probedge_access';
@@ -9,6 +8,15 @@ export const MEMBER_COOKIE_NAME = 'probedge_member';
 export const CHECKOUT_COOKIE_NAME = 'probedge_checkout';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How a cookie is set; maxAge in milliseconds (sent as Max-Age in seconds and as Expires). */
+export interface CookieOptions {
+  httpOnly: boolean;
+  sameSite: 'lax';
+  secure: boolean;
+  path: string;
+  maxAge: number;
+}
 
 export interface AccessCookie {
   name: string;

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { PassthroughReply } from '@probedge/kit';
+import { serialize } from 'cookie';
 import { BILLING_CONFIG } from '../config/billing-config';
 import type { BillingConfig } from '../config/env';
 import {
@@ -20,6 +22,11 @@ export interface Visitor {
   checkoutToken?: string;
 }
 
+/** What the cookies are read from: the request's headers. */
+export interface VisitorRequest {
+  headers: IncomingHttpHeaders;
+}
+
 /** The three cookies of billing, named once for this site (http or https). */
 @Injectable()
 export class VisitorCookies {
@@ -33,7 +40,7 @@ export class VisitorCookies {
     this.checkout = checkoutCookie(config.PUBLIC_URL);
   }
 
-  read(req: Request): Visitor {
+  read(req: VisitorRequest): Visitor {
     const header = req.headers.cookie;
     return {
       accessToken: readCookie(header, this.access.name),
@@ -42,12 +49,22 @@ export class VisitorCookies {
     };
   }
 
-  set(res: Response, cookie: AccessCookie, value: string): void {
-    res.cookie(cookie.name, value, cookie.options);
+  /** Adds a Set-Cookie to the answer (Fastify's reply keeps every one), written as Express wrote it. */
+  set(res: PassthroughReply, cookie: AccessCookie, value: string): void {
+    const { maxAge, ...options } = cookie.options;
+    res.header(
+      'set-cookie',
+      serialize(cookie.name, value, {
+        ...options,
+        maxAge: Math.floor(maxAge / 1000),
+        expires: new Date(Date.now() + maxAge),
+      }),
+    );
   }
 
-  clear(res: Response, cookie: AccessCookie): void {
+  /** An empty value that expired long ago: the browser drops the cookie. */
+  clear(res: PassthroughReply, cookie: AccessCookie): void {
     const { maxAge: _maxAge, ...options } = cookie.options;
-    res.clearCookie(cookie.name, options);
+    res.header('set-cookie', serialize(cookie.name, '', { ...options, expires: new Date(1) }));
   }
 }

@@ -22,8 +22,8 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ErrorDto } from '@probedge/kit';
-import type { Request, Response } from 'express';
+import { ErrorDto, type PassthroughReply } from '@probedge/kit';
+import type { VisitorRequest } from '../access/visitor-cookies';
 import { AccessService } from '../access/access.service';
 import {
   ACCESS_COOKIE_SCHEME,
@@ -84,8 +84,8 @@ export class BillingController {
   async createCheckout(
     @Body() body: CheckoutRequestDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: VisitorRequest,
+    @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<CheckoutResponseDto> {
     const started = await this.billing.createCheckout(
       body.tier,
@@ -93,7 +93,7 @@ export class BillingController {
       this.cookies.read(req),
     );
     this.cookies.set(res, this.cookies.checkout, started.checkoutToken);
-    res.setHeader('Cache-Control', 'no-store');
+    res.header('cache-control', 'no-store');
     return started.response;
   }
 
@@ -119,10 +119,10 @@ export class BillingController {
   })
   async activate(
     @Body() body: ActivationRequestDto,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: VisitorRequest,
+    @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<ActivationResponseDto> {
-    res.setHeader('Cache-Control', 'no-store');
+    res.header('cache-control', 'no-store');
     const issued = await this.billing.activate(body.sessionId, this.cookies.read(req));
     if (issued.token) this.cookies.set(res, this.cookies.access, issued.token);
     return issued.response;
@@ -142,10 +142,10 @@ export class BillingController {
     description: 'From the member session or the purchase cookie',
   })
   async check(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: VisitorRequest,
+    @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<SubscriptionCheckDto> {
-    res.setHeader('Cache-Control', 'no-store');
+    res.header('cache-control', 'no-store');
     return { hasAccess: await this.access.hasAccess(this.cookies.read(req)) };
   }
 
@@ -160,7 +160,7 @@ export class BillingController {
   @ApiSecurity(MEMBER_SESSION_SCHEME)
   @ApiOkResponse({ type: PortalResponseDto, description: 'Where to send the visitor' })
   @ApiUnauthorizedResponse({ type: ErrorDto, description: 'No subscription with access here' })
-  createPortal(@Req() req: Request): Promise<PortalResponseDto> {
+  createPortal(@Req() req: VisitorRequest): Promise<PortalResponseDto> {
     return this.billing.createPortal(this.cookies.read(req));
   }
 }

@@ -21,8 +21,8 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ErrorDto, RETRY_AFTER_HEADER } from '@probedge/kit';
-import type { Request, Response } from 'express';
+import { ErrorDto, RETRY_AFTER_HEADER, type PassthroughReply } from '@probedge/kit';
+import type { VisitorRequest } from '../access/visitor-cookies';
 import { MEMBER_SESSION_SCHEME } from '../access/security-schemes';
 import { VisitorCookies } from '../access/visitor-cookies';
 import {
@@ -61,9 +61,9 @@ export class MembersController {
   })
   async signIn(
     @Body() body: SignInRequestDto,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<SignInAcceptedDto> {
-    res.setHeader('Cache-Control', 'no-store');
+    res.header('cache-control', 'no-store');
     return { message: await this.members.requestSignIn(body.email, body.returnTo) };
   }
 
@@ -82,9 +82,9 @@ export class MembersController {
   @ApiGoneResponse({ type: ErrorDto, description: 'The link was used, expired or is unknown' })
   async confirm(
     @Body() body: SignInConfirmRequestDto,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<SignInConfirmedDto> {
-    res.setHeader('Cache-Control', 'no-store');
+    res.header('cache-control', 'no-store');
     const started = await this.members.confirm(body.token);
     this.cookies.set(res, this.cookies.member, started.sessionToken);
     return started.confirmed;
@@ -100,7 +100,10 @@ export class MembersController {
   @ApiSecurity({})
   @ApiSecurity(MEMBER_SESSION_SCHEME)
   @ApiNoContentResponse({ description: 'The member session is revoked and its cookie cleared' })
-  async signOut(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async signOut(
+    @Req() req: VisitorRequest,
+    @Res({ passthrough: true }) res: PassthroughReply,
+  ): Promise<void> {
     await this.members.signOut(this.cookies.read(req).memberToken);
     this.cookies.clear(res, this.cookies.member);
   }
@@ -114,8 +117,11 @@ export class MembersController {
   @ApiSecurity(MEMBER_SESSION_SCHEME)
   @ApiOkResponse({ type: MemberDto, description: 'The signed-in member' })
   @ApiUnauthorizedResponse({ type: ErrorDto, description: 'Not signed in' })
-  async me(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MemberDto> {
-    res.setHeader('Cache-Control', 'no-store');
+  async me(
+    @Req() req: VisitorRequest,
+    @Res({ passthrough: true }) res: PassthroughReply,
+  ): Promise<MemberDto> {
+    res.header('cache-control', 'no-store');
     const member = await this.members.me(this.cookies.read(req).memberToken);
     if (!member) throw new UnauthorizedException('Not signed in');
     return member;

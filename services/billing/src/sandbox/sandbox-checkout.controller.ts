@@ -11,8 +11,8 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { ErrorDto } from '@probedge/kit';
-import type { Response } from 'express';
+import { ErrorDto, HTML_CONTENT_TYPE, type PassthroughReply } from '@probedge/kit';
+import { seeOther } from './see-other';
 import { SandboxCheckoutFormDto, SandboxSessionParamDto } from './dto/sandbox-checkout.dto';
 import { HTML_PAGE, redirectTo } from './sandbox-pages.openapi';
 import { SANDBOX_SESSION_PATTERN } from './sandbox.provider';
@@ -57,8 +57,11 @@ export class SandboxCheckoutController {
   })
   @ApiBadRequestResponse({ type: ErrorDto, description: 'Not a sandbox checkout session id' })
   @ApiNotFoundResponse(NO_SESSION)
-  async show(@Param() params: SandboxSessionParamDto, @Res() res: Response): Promise<void> {
-    this.answer(res, await this.checkout.show(params.id));
+  async show(
+    @Param() params: SandboxSessionParamDto,
+    @Res({ passthrough: true }) res: PassthroughReply,
+  ): Promise<string> {
+    return this.answer(res, await this.checkout.show(params.id));
   }
 
   @Post(':id')
@@ -86,23 +89,19 @@ export class SandboxCheckoutController {
   async pay(
     @Param() params: SandboxSessionParamDto,
     @Body() body: SandboxCheckoutFormDto,
-    @Res() res: Response,
-  ): Promise<void> {
-    this.answer(res, await this.checkout.pay(params.id, body.email));
+    @Res({ passthrough: true }) res: PassthroughReply,
+  ): Promise<string> {
+    return this.answer(res, await this.checkout.pay(params.id, body.email));
   }
 
-  private answer(res: Response, payment: SandboxPayment): void {
-    res.setHeader('Cache-Control', 'no-store');
-    if (payment.paid) {
-      res.redirect(303, payment.successUrl);
-      return;
-    }
-    res
-      .status(payment.view.error ? 400 : 200)
-      .type('html')
-      // The form posts back to this page; no-referrer would send `Origin: null`, which the gateway
-      // refuses as a foreign page.
-      .setHeader('Referrer-Policy', 'same-origin')
-      .send(sandboxCheckoutPage(payment.view));
+  private answer(res: PassthroughReply, payment: SandboxPayment): string {
+    res.header('cache-control', 'no-store');
+    if (payment.paid) return seeOther(res, payment.successUrl);
+    res.status(payment.view.error ? 400 : 200);
+    res.header('content-type', HTML_CONTENT_TYPE);
+    // The form posts back to this page; no-referrer would send `Origin: null`, which the gateway
+    // refuses as a foreign page.
+    res.header('referrer-policy', 'same-origin');
+    return sandboxCheckoutPage(payment.view);
   }
 }

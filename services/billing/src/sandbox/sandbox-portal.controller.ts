@@ -7,8 +7,9 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ErrorDto } from '@probedge/kit';
-import type { Request, Response } from 'express';
+import { ErrorDto, HTML_CONTENT_TYPE, type PassthroughReply } from '@probedge/kit';
+import type { VisitorRequest } from '../access/visitor-cookies';
+import { seeOther } from './see-other';
 import { ACCESS_COOKIE_SCHEME, MEMBER_SESSION_SCHEME } from '../access/security-schemes';
 import { VisitorCookies } from '../access/visitor-cookies';
 import { BILLING_CONFIG } from '../config/billing-config';
@@ -41,23 +42,23 @@ export class SandboxPortalController {
     description: 'No subscription is linked to this browser: the page says so',
     content: HTML_PAGE,
   })
-  async show(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async show(
+    @Req() req: VisitorRequest,
+    @Res({ passthrough: true }) res: PassthroughReply,
+  ): Promise<string> {
     const subscriptions = await this.portal.subscriptions(this.cookies.read(req));
     const returnUrl = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/account`;
-    res
-      .status(subscriptions === null ? 401 : 200)
-      .type('html')
-      .setHeader('Cache-Control', 'no-store')
-      // Under the default no-referrer policy the browser sends `Origin: null` with the cancel form,
-      // which the gateway refuses as a foreign page.
-      .setHeader('Referrer-Policy', 'same-origin')
-      .send(
-        sandboxPortalPage(subscriptions, {
-          returnUrl,
-          brandName: this.config.BRAND_NAME,
-          supportEmail: this.config.SUPPORT_EMAIL,
-        }),
-      );
+    res.status(subscriptions === null ? 401 : 200);
+    res.header('content-type', HTML_CONTENT_TYPE);
+    res.header('cache-control', 'no-store');
+    // Under the default no-referrer policy the browser sends `Origin: null` with the cancel form,
+    // which the gateway refuses as a foreign page.
+    res.header('referrer-policy', 'same-origin');
+    return sandboxPortalPage(subscriptions, {
+      returnUrl,
+      brandName: this.config.BRAND_NAME,
+      supportEmail: this.config.SUPPORT_EMAIL,
+    });
   }
 
   @Post('cancel')
@@ -75,11 +76,14 @@ export class SandboxPortalController {
     type: ErrorDto,
     description: 'No subscription is linked to this browser',
   })
-  async cancel(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async cancel(
+    @Req() req: VisitorRequest,
+    @Res({ passthrough: true }) res: PassthroughReply,
+  ): Promise<string> {
     const canceled = await this.portal.cancel(this.cookies.read(req));
     if (!canceled) {
       throw new UnauthorizedException('No subscription is linked to this browser');
     }
-    res.redirect(303, SANDBOX_PORTAL_PATH);
+    return seeOther(res, SANDBOX_PORTAL_PATH);
   }
 }

@@ -16,7 +16,6 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ErrorDto } from '@probedge/kit';
-import type { Request } from 'express';
 import { StripeEventDto, WebhookOutcomeDto } from './webhook.dto';
 import { WebhooksService } from './webhooks.service';
 
@@ -53,7 +52,7 @@ export class WebhooksController {
     description: 'Missing, invalid or stale Stripe-Signature, or no body',
   })
   receive(
-    @Req() req: RawBodyRequest<Request>,
+    @Req() req: RawBodyRequest<object>,
     @Headers('stripe-signature') signature: string | undefined,
   ) {
     return this.webhooks.receive(req.rawBody, signature);
