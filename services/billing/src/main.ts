@@ -9,7 +9,6 @@ runMain(async () => {
     name: SERVICE_NAME,
     module: AppModule.forRoot(config),
     config,
-    platform: 'fastify',
     port: config.PORT,
     openapi: OPENAPI,
     // Stripe signs the exact bytes it sent: the webhook verifies req.rawBody, not the parsed JSON.

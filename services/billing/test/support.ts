@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApp, initApp } from '@probedge/kit';
+import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
 import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
 import Stripe from 'stripe';
 import request from 'supertest';
@@ -27,7 +26,6 @@ export async function startBillingApp(env: NodeJS.ProcessEnv): Promise<BillingAp
     openapi: OPENAPI,
     rawBody: true,
     formBody: true,
-    platform: 'fastify',
   });
   app.useLogger(false);
   await initApp(app);

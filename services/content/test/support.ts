@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApp, initApp } from '@probedge/kit';
+import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
 import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
 import { AppModule, OPENAPI } from '../src/app.module';
 import { loadContentConfig, type ContentConfig } from '../src/config/env';
@@ -35,7 +34,6 @@ export async function startTestApp(
     bodyLimit: config.BODY_LIMIT,
     formBody: true,
     openapi: OPENAPI,
-    platform: 'fastify',
   });
   app.useLogger(false);
   await initApp(app);

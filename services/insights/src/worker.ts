@@ -12,7 +12,6 @@ runMain(async () => {
     name: WORKER_NAME,
     module: WorkerModule.forRoot(config),
     config,
-    platform: 'fastify',
     port: config.INSIGHTS_WORKER_PORT,
     beforeListen: async (app) => app.get(QueueDashboard).mount(app),
   });

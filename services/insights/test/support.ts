@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApp, initApp } from '@probedge/kit';
+import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
 import { QUEUES } from '@probedge/proto';
 import { Queue } from 'bullmq';
 import request from 'supertest';
@@ -81,7 +80,6 @@ async function start(
   const app = await createApp(module, {
     bodyLimit: config.BODY_LIMIT,
     openapi: OPENAPI,
-    platform: 'fastify',
   });
   app.useLogger(false);
   await initApp(app);

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
-import type { INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IsString } from 'class-validator';
 import request from 'supertest';
-import { createApp, initApp, KitModule, Readiness, type HttpPlatform } from '../src';
+import { createApp, initApp, KitModule, Readiness } from '../src';
 
 class EchoBody {
   @IsString()
@@ -28,15 +28,14 @@ class EchoController {
 })
 class TestModule {}
 
-describe.each<HttpPlatform>(['express', 'fastify'])('a kit application on %s', (platform) => {
-  let app: INestApplication;
+describe('a kit application', () => {
+  let app: NestFastifyApplication;
   let healthy = true;
 
   beforeAll(async () => {
     app = await createApp(TestModule, {
       bodyLimit: '1kb',
       openapi: { title: 'Test', description: 'test service' },
-      platform,
     });
     app.get(Readiness).register('dependency', async () => {
       if (!healthy) throw new Error('dependency down');

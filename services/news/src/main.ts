@@ -10,7 +10,6 @@ runMain(async () => {
     name: SERVICE_NAME,
     module: AppModule.forRoot(config),
     config,
-    platform: 'fastify',
     port: config.PORT,
     openapi: OPENAPI,
     // The same process answers HTTP for the gateway and gRPC for internal callers; the gRPC side

@@ -10,7 +10,6 @@ runMain(async () => {
     name: WORKER_NAME,
     module: WorkerModule.forRoot(config),
     config,
-    platform: 'fastify',
     port: config.NEWS_WORKER_PORT,
   });
 });

@@ -4,8 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import { createApp, initApp } from '@probedge/kit';
+import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
 import { createTestDatabase, waitFor, type TestDatabase } from '@probedge/kit/testing';
 import { JOBS, QUEUES } from '@probedge/proto';
 import { Queue } from 'bullmq';
@@ -51,7 +50,7 @@ describe('node dist/cli.js ingest-now', () => {
   let server: FeedServer;
   let database: TestDatabase;
   let folder: string;
-  let worker: INestApplication;
+  let worker: NestFastifyApplication;
   let queue: Queue;
   const prefix = `news-test-${randomBytes(4).toString('hex')}`;
 
@@ -106,7 +105,6 @@ describe('node dist/cli.js ingest-now', () => {
     });
     worker = await createApp(WorkerModule.forRoot(config), {
       bodyLimit: config.BODY_LIMIT,
-      platform: 'fastify',
     });
     worker.useLogger(false);
     await initApp(worker);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApp, initApp } from '@probedge/kit';
+import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
 import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
 import { AppModule, OPENAPI } from '../src/app.module';
 import { loadNewsConfig, type NewsConfig } from '../src/config/env';
@@ -36,7 +35,6 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCon
   const app = await createApp(AppModule.forRoot(config), {
     bodyLimit: config.BODY_LIMIT,
     openapi: OPENAPI,
-    platform: 'fastify',
   });
   app.useLogger(false);
   await initApp(app);

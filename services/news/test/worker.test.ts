@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import { createApp, initApp } from '@probedge/kit';
+import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
 import { createTestDatabase, metricValue, waitFor, type TestDatabase } from '@probedge/kit/testing';
 import request from 'supertest';
 import { loadNewsConfig } from '../src/config/env';
@@ -18,7 +17,7 @@ describe('news worker', () => {
   let server: FeedServer;
   let database: TestDatabase;
   let folder: string;
-  const workers: INestApplication[] = [];
+  const workers: NestFastifyApplication[] = [];
 
   beforeAll(async () => {
     server = await startFeedServer();
@@ -53,7 +52,6 @@ describe('news worker', () => {
       [0, 1].map(() =>
         createApp(WorkerModule.forRoot(config), {
           bodyLimit: config.BODY_LIMIT,
-          platform: 'fastify',
         }),
       ),
     )) {
@@ -120,7 +118,7 @@ describe('news worker', () => {
 
 describe('news worker on the sample feeds', () => {
   let database: TestDatabase;
-  let worker: INestApplication;
+  let worker: NestFastifyApplication;
 
   beforeAll(async () => {
     database = await createTestDatabase('probedge_news', MIGRATIONS_DIR);
@@ -135,7 +133,6 @@ describe('news worker on the sample feeds', () => {
     });
     worker = await createApp(WorkerModule.forRoot(config), {
       bodyLimit: config.BODY_LIMIT,
-      platform: 'fastify',
     });
     worker.useLogger(false);
     await initApp(worker);

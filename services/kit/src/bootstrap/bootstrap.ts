@@ -9,7 +9,6 @@ import {
   type DynamicModule,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import type { Logger as PinoRoot } from 'pino';
@@ -23,22 +22,17 @@ import { requestIdOfIncoming, requestLogging } from '../logging/logger';
 import { Readiness } from '../health/health';
 import { Metrics } from '../metrics/metrics';
 import { serveOpenApiDocument, type OpenApiOptions } from '../openapi/openapi';
-import { jsonDepthExceeds, limitJsonDepth, MAX_JSON_DEPTH } from './json-depth.util';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth.util';
 import helmet from 'helmet';
 
 /** Helmet's defaults are the same for every answer: worked out once, then copied. */
 const HELMET_HEADERS = headersSetBy(helmet());
 
-/**
- * The HTTP stack under Nest. Fastify's request pipeline costs about a third of Express's CPU per
- * request (docs/performance.md); services move to it one at a time.
- */
-export type HttpPlatform = 'express' | 'fastify';
+/** The app every service runs: Nest on Fastify. */
+export type { NestFastifyApplication };
 
 export interface AppSettings {
   bodyLimit: string;
-  /** Express unless said otherwise. */
-  platform?: HttpPlatform;
   openapi?: OpenApiOptions;
   /** Keep the unparsed body on req.rawBody (needed to verify signed webhooks). */
   rawBody?: boolean;
@@ -46,36 +40,15 @@ export interface AppSettings {
   formBody?: boolean;
 }
 
-/** What every app shares, whatever its HTTP stack: logger, validation, errors, API document. */
-function configureNest(app: INestApplication, settings: AppSettings): void {
-  app.useLogger(app.get(Logger));
-  app.useGlobalPipes(
-    new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }),
-  );
-  app.useGlobalFilters(new HttpErrorFilter(app.getHttpAdapter()));
-  if (settings.openapi) serveOpenApiDocument(app, settings.openapi);
-}
-
-/** Everything an Express app needs besides listening: shared by the real bootstrap and by tests. */
-export function configureApp(app: NestExpressApplication, settings: AppSettings): void {
-  app.disable('x-powered-by');
-  app.use(requestLogging(app.get<PinoRoot>(ROOT_LOGGER)));
-  app.use(app.get(Metrics).httpMiddleware());
-  app.use(fixedHeaders(HELMET_HEADERS));
-  app.useBodyParser('json', { limit: settings.bodyLimit });
-  if (settings.formBody) {
-    app.useBodyParser('urlencoded', { limit: settings.bodyLimit, extended: false });
-  }
-  app.use(limitJsonDepth);
-  configureNest(app, settings);
-}
-
 /**
- * The same for a Fastify app. The per-request work runs as Fastify hooks, not as middleware:
- * the request id, access line and security headers when the request arrives, the latency by
- * route pattern when it has been answered, the depth check once the body is parsed.
+ * Everything a service's app needs besides listening: shared by the real bootstrap and by tests.
+ * Services run on Fastify, whose request pipeline costs about a third of Express's CPU per request
+ * (docs/performance.md). The per-request work runs as Fastify hooks, not as middleware: the
+ * request id, access line and security headers when the request arrives, the latency by route
+ * pattern when it has been answered, the depth check once the body is parsed, the ETag as the
+ * answer leaves.
  */
-export function configureFastifyApp(app: NestFastifyApplication, settings: AppSettings): void {
+export function configureApp(app: NestFastifyApplication, settings: AppSettings): void {
   const fastify = app.getHttpAdapter().getInstance();
   const logRequest = requestLogging(app.get<PinoRoot>(ROOT_LOGGER));
   const setHeaders = fixedHeaders(HELMET_HEADERS);
@@ -119,7 +92,12 @@ export function configureFastifyApp(app: NestFastifyApplication, settings: AppSe
         : undefined,
     );
   });
-  configureNest(app, settings);
+  app.useLogger(app.get(Logger));
+  app.useGlobalPipes(
+    new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }),
+  );
+  app.useGlobalFilters(new HttpErrorFilter(app.getHttpAdapter()));
+  if (settings.openapi) serveOpenApiDocument(app, settings.openapi);
 }
 
 /** The Fastify instance's own settings: the body limit, and Express's routing where it differs. */
@@ -145,30 +123,9 @@ function fastifyAdapter(settings: AppSettings): FastifyAdapter {
 
 export async function createApp(
   module: Type | DynamicModule,
-  settings: AppSettings & { platform: 'fastify' },
-): Promise<NestFastifyApplication>;
-export async function createApp(
-  module: Type | DynamicModule,
-  settings: AppSettings & { platform?: 'express' },
-): Promise<NestExpressApplication>;
-export async function createApp(
-  module: Type | DynamicModule,
   settings: AppSettings,
-): Promise<NestExpressApplication | NestFastifyApplication>;
-export async function createApp(
-  module: Type | DynamicModule,
-  settings: AppSettings,
-): Promise<NestExpressApplication | NestFastifyApplication> {
-  if (settings.platform === 'fastify') {
-    const app = await NestFactory.create<NestFastifyApplication>(module, fastifyAdapter(settings), {
-      bufferLogs: true,
-      bodyParser: false,
-      rawBody: settings.rawBody ?? false,
-    });
-    configureFastifyApp(app, settings);
-    return app;
-  }
-  const app = await NestFactory.create<NestExpressApplication>(module, {
+): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(module, fastifyAdapter(settings), {
     bufferLogs: true,
     bodyParser: false,
     rawBody: settings.rawBody ?? false,
@@ -178,14 +135,12 @@ export async function createApp(
 }
 
 /**
- * Initialises an app for requests without listening (tests hand its server to supertest): a
- * Fastify app also has to finish loading its plugins.
+ * Initialises an app for requests without listening (tests hand its server to supertest):
+ * Fastify also has to finish loading its plugins.
  */
-export async function initApp<App extends INestApplication>(app: App): Promise<App> {
+export async function initApp(app: NestFastifyApplication): Promise<NestFastifyApplication> {
   await app.init();
-  const instance: unknown = app.getHttpAdapter().getInstance();
-  const ready = (instance as { ready?: () => PromiseLike<unknown> }).ready;
-  if (typeof ready === 'function') await ready.call(instance);
+  await app.getHttpAdapter().getInstance().ready();
   return app;
 }
 
@@ -247,7 +202,6 @@ export interface ServiceBootstrapOptions {
   openapi?: OpenApiOptions;
   rawBody?: boolean;
   formBody?: boolean;
-  platform?: HttpPlatform;
   /** Runs after configuration and before the HTTP listener opens, e.g. to start a gRPC server. */
   beforeListen?: (app: INestApplication) => Promise<void>;
 }
@@ -261,7 +215,6 @@ export async function bootstrapService(
     openapi: options.openapi,
     rawBody: options.rawBody,
     formBody: options.formBody,
-    platform: options.platform,
   });
   handleShutdown(app, {
     delayMs: options.config.SHUTDOWN_DELAY_MS,

@@ -1,6 +1,3 @@
-import { BadRequestException } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
-
 /**
  * Far deeper than any body the APIs accept. Validation walks a body recursively, so a body nested
  * thousands of levels deep would overflow the stack (a 500) unless refused first.
@@ -17,13 +14,4 @@ export function jsonDepthExceeds(value: unknown, limit: number): boolean {
     for (const child of Object.values(current)) pending.push([child, depth + 1]);
   }
   return false;
-}
-
-/** Runs after the JSON body parser: a body nested too deeply is a 400, never a 500. */
-export function limitJsonDepth(req: Request, _res: Response, next: NextFunction): void {
-  if (jsonDepthExceeds(req.body, MAX_JSON_DEPTH)) {
-    next(new BadRequestException(`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`));
-    return;
-  }
-  next();
 }
