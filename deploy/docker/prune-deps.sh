@@ -3,6 +3,8 @@
 # loads, so the runtime images stay small: prune-deps DIR
 #   - type declarations, TypeScript sources, source maps, build info and Markdown documents
 #     (licence files are kept, whatever their extension);
+#   - the test suites, benchmarks and examples packages publish (fastify's tests alone are 2 MB),
+#     folders named test, tests, __tests__, benchmark(s) or example(s) inside a package;
 #   - of the Prisma client, everything but the four files the generated clients import
 #     (src/generated/prisma: the client runtime, the browser namespace and the PostgreSQL query
 #     compiler with its WebAssembly). These services use the client engine ("engineType = client")
@@ -16,6 +18,10 @@ find "$dir" -type f \( \
   -o -name '*.map' -o -name '*.tsbuildinfo' \
   -o \( \( -iname '*.md' -o -iname '*.markdown' \) -not -iname 'licen[cs]e*' -not -iname 'copying*' \) \
   \) -delete
+find "$dir" -type d -path '*/node_modules/*' \( \
+  -name test -o -name tests -o -name __tests__ -o -name benchmark -o -name benchmarks \
+  -o -name example -o -name examples \
+  \) -prune -exec rm -rf {} +
 
 for client in $(find "$dir" -type d -path '*node_modules/@prisma/client' -prune); do
   keep="package.json LICENSE runtime/client.js runtime/index-browser.js

@@ -43,7 +43,9 @@ describe('deploy/docker/prune-deps.sh', () => {
       writeFileSync(target, 'x');
     }
     const pkg = path.join(dir, 'node_modules', 'some-lib');
-    mkdirSync(path.join(pkg, 'dist'), { recursive: true });
+    for (const folder of ['dist/testing', 'test/unit', 'tests', 'benchmarks', 'examples']) {
+      mkdirSync(path.join(pkg, folder), { recursive: true });
+    }
     for (const file of [
       'package.json',
       'LICENSE.md',
@@ -57,6 +59,12 @@ describe('deploy/docker/prune-deps.sh', () => {
       'dist/index.d.cts',
       'dist/index.js.map',
       'dist/source.ts',
+      'dist/testing/helpers.js',
+      'dist/test.js',
+      'test/unit/index.test.js',
+      'tests/fixture.json',
+      'benchmarks/run.js',
+      'examples/hello.js',
     ]) {
       writeFileSync(path.join(pkg, file), 'x');
     }
@@ -77,13 +85,15 @@ describe('deploy/docker/prune-deps.sh', () => {
     expect(kept).toEqual(['LICENSE', 'package.json', ...imports].sort());
   });
 
-  it('keeps code, data and licences; drops declarations, sources, maps and documents', () => {
+  it('keeps code, data and licences; drops declarations, sources, maps, documents, tests, benchmarks and examples', () => {
     expect(filesUnder(path.join(dir, 'node_modules', 'some-lib')).sort()).toEqual([
       'LICENSE.md',
       'dist/data.json',
       'dist/index.cjs',
       'dist/index.js',
       'dist/index.mjs',
+      'dist/test.js',
+      'dist/testing/helpers.js',
       'package.json',
     ]);
     expect(filesUnder(path.join(dir, 'services', 'news', 'node_modules'))).toEqual([
