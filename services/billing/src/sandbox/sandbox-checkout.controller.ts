@@ -11,8 +11,8 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { ErrorDto, HTML_CONTENT_TYPE, type PassthroughReply } from '@probedge/kit';
-import { seeOther } from './see-other';
+import { ErrorDto, type PassthroughReply } from '@probedge/kit';
+import { formPage, seeOther } from './sandbox-answer';
 import { SandboxCheckoutFormDto, SandboxSessionParamDto } from './dto/sandbox-checkout.dto';
 import { HTML_PAGE, redirectTo } from './sandbox-pages.openapi';
 import { SANDBOX_SESSION_PATTERN } from './sandbox.provider';
@@ -97,11 +97,6 @@ export class SandboxCheckoutController {
   private answer(res: PassthroughReply, payment: SandboxPayment): string {
     res.header('cache-control', 'no-store');
     if (payment.paid) return seeOther(res, payment.successUrl);
-    res.status(payment.view.error ? 400 : 200);
-    res.header('content-type', HTML_CONTENT_TYPE);
-    // The form posts back to this page; no-referrer would send `Origin: null`, which the gateway
-    // refuses as a foreign page.
-    res.header('referrer-policy', 'same-origin');
-    return sandboxCheckoutPage(payment.view);
+    return formPage(res, payment.view.error ? 400 : 200, sandboxCheckoutPage(payment.view));
   }
 }

@@ -7,9 +7,9 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ErrorDto, HTML_CONTENT_TYPE, type PassthroughReply } from '@probedge/kit';
+import { ErrorDto, type PassthroughReply } from '@probedge/kit';
 import type { VisitorRequest } from '../access/visitor-cookies';
-import { seeOther } from './see-other';
+import { formPage, seeOther } from './sandbox-answer';
 import { ACCESS_COOKIE_SCHEME, MEMBER_SESSION_SCHEME } from '../access/security-schemes';
 import { VisitorCookies } from '../access/visitor-cookies';
 import { BILLING_CONFIG } from '../config/billing-config';
@@ -48,17 +48,15 @@ export class SandboxPortalController {
   ): Promise<string> {
     const subscriptions = await this.portal.subscriptions(this.cookies.read(req));
     const returnUrl = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/account`;
-    res.status(subscriptions === null ? 401 : 200);
-    res.header('content-type', HTML_CONTENT_TYPE);
-    res.header('cache-control', 'no-store');
-    // Under the default no-referrer policy the browser sends `Origin: null` with the cancel form,
-    // which the gateway refuses as a foreign page.
-    res.header('referrer-policy', 'same-origin');
-    return sandboxPortalPage(subscriptions, {
-      returnUrl,
-      brandName: this.config.BRAND_NAME,
-      supportEmail: this.config.SUPPORT_EMAIL,
-    });
+    return formPage(
+      res,
+      subscriptions === null ? 401 : 200,
+      sandboxPortalPage(subscriptions, {
+        returnUrl,
+        brandName: this.config.BRAND_NAME,
+        supportEmail: this.config.SUPPORT_EMAIL,
+      }),
+    );
   }
 
   @Post('cancel')
