@@ -59,12 +59,12 @@ e2e: build tools ## Browser tests in Debian Chromium against the local stack
 	@mkdir -p $(RESULTS)
 	$(BIN)/jest -c web/e2e/jest.config.cjs --json --outputFile=$(RESULTS)/e2e.json
 
-bench: build ## Benchmarks on loopback; prints figures (they are measured, never asserted by tests)
+bench: build ## Benchmarks on loopback, under Node 24 as the images run; prints figures (measured, never asserted by tests)
 	bash deploy/local/ensure-tools.sh bench
-	node services/news/bench/news.bench.mjs
-	node services/news/bench/search.bench.mjs
-	node services/insights/bench/insights.bench.mjs
-	node services/content/bench/briefing.bench.mjs
+	bash deploy/local/node24.sh services/news/bench/news.bench.mjs
+	bash deploy/local/node24.sh services/news/bench/search.bench.mjs
+	bash deploy/local/node24.sh services/insights/bench/insights.bench.mjs
+	bash deploy/local/node24.sh services/content/bench/briefing.bench.mjs
 	node web/bench/lighthouse.bench.mjs
 
 lint: install ## ESLint and Prettier

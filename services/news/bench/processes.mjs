@@ -1,7 +1,7 @@
 // Processes for the benchmark: each server on its own event loop, started from its built entry
 // point as deployed, and its resident memory read from /proc.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { NODE_RUNTIME_FLAGS } from '../../../deploy/local/stack.mjs';
 
@@ -85,4 +85,30 @@ const CLOCK_TICKS_PER_SECOND = 100;
 export function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/**
+ * CPU time (user + system) PostgreSQL has used so far, in ms (Linux; the server must run on this
+ * machine): every live process named postgres, plus what the postmaster's ended children used.
+ * Readable only for a server this user may inspect; undefined otherwise.
+ */
+export function postgresCpuMs() {
+  let total = 0;
+  let found = false;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended while we looked
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    if (name !== 'postgres') continue;
+    found = true;
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    // utime, stime; for the postmaster (parent not postgres) also cutime, cstime of reaped children.
+    total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  }
+  return found ? (total * 1000) / CLOCK_TICKS_PER_SECOND : undefined;
 }

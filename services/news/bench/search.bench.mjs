@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cpuMs, freePort, startProcess, stopProcess } from './processes.mjs';
+import { cpuMs, freePort, postgresCpuMs, startProcess, stopProcess } from './processes.mjs';
 import { CORPUS_WORDS, seedCorpus } from './search-corpus.mjs';
 
 const require = createRequire(import.meta.url);
@@ -101,7 +101,7 @@ async function load(port, paths, durationMs, headers = {}) {
 
 /** The statement SearchRepository sends for `q`, captured instead of run. */
 function statementFor(q) {
-  const capture = { pool: { query: async (text, values) => ({ rows: { text, values } }) } };
+  const capture = { pool: { query: async ({ text, values }) => ({ rows: { text, values } }) } };
   return new SearchRepository(capture).search(q, LIMIT);
 }
 
@@ -131,6 +131,9 @@ const RANK_EVERY_MATCH = `
   WHERE search_vector @@ query
   ORDER BY rank DESC, published_at DESC
   LIMIT ${LIMIT}`;
+
+/** A CPU figure, or '-' where it could not be read (a PostgreSQL server on another machine). */
+const cpuCell = (value, width) => (Number.isFinite(value) ? value.toFixed(3) : '-').padStart(width);
 
 const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '-').padStart(7);
 
@@ -202,8 +205,10 @@ async function main() {
             : [searchPath(q)];
       await load(port, paths, WARM_UP_MS);
       const cpuBefore = cpuMs(api.pid);
+      const postgresBefore = postgresCpuMs();
       const r = await load(port, paths, DURATION_MS);
       r.cpuPerRequest = (cpuMs(api.pid) - cpuBefore) / r.requests;
+      r.postgresPerRequest = (postgresCpuMs() - postgresBefore) / r.requests;
       results.push({ kind, q, r });
     }
     const loadAfter = os.loadavg();
@@ -256,12 +261,14 @@ async function main() {
         gateway: cpuMs(gateway.pid),
         news: cpuMs(api.pid),
         content: cpuMs(content.pid),
+        postgres: postgresCpuMs(),
       };
       const r = await load(gatewayPort, paths, DURATION_MS, noCache);
       r.cpu = {
         gateway: (cpuMs(gateway.pid) - before.gateway) / r.requests,
         news: (cpuMs(api.pid) - before.news) / r.requests,
         content: (cpuMs(content.pid) - before.content) / r.requests,
+        postgres: (postgresCpuMs() - before.postgres) / r.requests,
       };
       throughGateway.push({ kind, q, r });
     }
@@ -293,17 +300,17 @@ async function main() {
       `Machine load average (1 / 5 / 15 min): ${loadBefore.map((v) => v.toFixed(2)).join(' / ')} before, ${loadAfter.map((v) => v.toFixed(2)).join(' / ')} after; above ${cpu.length} means other work shared the cores`,
     );
     console.log(
-      '| query kind       | q                   | matches | req/s | p50 ms | p99 ms | max ms | API CPU ms/req | failures | p99 target |',
+      '| query kind       | q                   | matches | req/s | p50 ms | p99 ms | max ms | API CPU ms/req | PostgreSQL | failures | p99 target |',
     );
     console.log(
-      '|------------------|---------------------|---------|-------|--------|--------|--------|----------------|----------|------------|',
+      '|------------------|---------------------|---------|-------|--------|--------|--------|----------------|------------|----------|------------|',
     );
     for (const { kind, q, r } of results) {
       const total = typeof q === 'string' ? String(matches.find((m) => m.q === q).total) : '';
       const verdict =
         q === undefined ? '-' : r.p99 <= TARGET_P99_MS && r.failures === 0 ? 'met' : 'MISSED';
       console.log(
-        `| ${kind.padEnd(16)} | ${(q === undefined ? '(no database)' : (q ?? '(each in turn)')).padEnd(19)} | ${total.padStart(7)} | ${r.perSecond.toFixed(0).padStart(5)} | ${ms(r.p50).slice(1)} | ${ms(r.p99).slice(1)} | ${ms(r.max).slice(1)} | ${r.cpuPerRequest.toFixed(3).padStart(14)} | ${String(r.failures).padStart(8)} | ${verdict.padStart(10)} |`,
+        `| ${kind.padEnd(16)} | ${(q === undefined ? '(no database)' : (q ?? '(each in turn)')).padEnd(19)} | ${total.padStart(7)} | ${r.perSecond.toFixed(0).padStart(5)} | ${ms(r.p50).slice(1)} | ${ms(r.p99).slice(1)} | ${ms(r.max).slice(1)} | ${r.cpuPerRequest.toFixed(3).padStart(14)} | ${cpuCell(r.postgresPerRequest, 10)} | ${String(r.failures).padStart(8)} | ${verdict.padStart(10)} |`,
       );
     }
     const searches = results.filter(({ q }) => q !== undefined);
@@ -317,19 +324,19 @@ async function main() {
       `GET /api/search?q=…&limit=${LIMIT} through the gateway (every type: content's ${'guides and blogs'} and news's ${ARTICLES} articles, merged), Cache-Control: no-cache, ${CONNECTIONS} connections`,
     );
     console.log(
-      '| query kind       | req/s | p50 ms | p99 ms | max ms | CPU ms/req gateway | news  | content | failures | p99 target |',
+      '| query kind       | req/s | p50 ms | p99 ms | max ms | CPU ms/req gateway | news  | content | PostgreSQL | failures | p99 target |',
     );
     console.log(
-      '|------------------|-------|--------|--------|--------|--------------------|-------|---------|----------|------------|',
+      '|------------------|-------|--------|--------|--------|--------------------|-------|---------|------------|----------|------------|',
     );
     for (const { kind, r } of throughGateway) {
       const verdict = r.p99 <= TARGET_P99_MS && r.failures === 0 ? 'met' : 'MISSED';
       console.log(
-        `| ${kind.padEnd(16)} | ${r.perSecond.toFixed(0).padStart(5)} | ${ms(r.p50).slice(1)} | ${ms(r.p99).slice(1)} | ${ms(r.max).slice(1)} | ${r.cpu.gateway.toFixed(3).padStart(18)} | ${r.cpu.news.toFixed(3).padStart(5)} | ${r.cpu.content.toFixed(3).padStart(7)} | ${String(r.failures).padStart(8)} | ${verdict.padStart(10)} |`,
+        `| ${kind.padEnd(16)} | ${r.perSecond.toFixed(0).padStart(5)} | ${ms(r.p50).slice(1)} | ${ms(r.p99).slice(1)} | ${ms(r.max).slice(1)} | ${r.cpu.gateway.toFixed(3).padStart(18)} | ${r.cpu.news.toFixed(3).padStart(5)} | ${r.cpu.content.toFixed(3).padStart(7)} | ${cpuCell(r.cpu.postgres, 10)} | ${String(r.failures).padStart(8)} | ${verdict.padStart(10)} |`,
       );
     }
     console.log(
-      `| ${'mixed, cached'.padEnd(16)} | ${cached.perSecond.toFixed(0).padStart(5)} | ${ms(cached.p50).slice(1)} | ${ms(cached.p99).slice(1)} | ${ms(cached.max).slice(1)} | ${'-'.padStart(18)} | ${'-'.padStart(5)} | ${'-'.padStart(7)} | ${String(cached.failures).padStart(8)} | ${(cached.p99 <= TARGET_P99_MS && cached.failures === 0 ? 'met' : 'MISSED').padStart(10)} |`,
+      `| ${'mixed, cached'.padEnd(16)} | ${cached.perSecond.toFixed(0).padStart(5)} | ${ms(cached.p50).slice(1)} | ${ms(cached.p99).slice(1)} | ${ms(cached.max).slice(1)} | ${'-'.padStart(18)} | ${'-'.padStart(5)} | ${'-'.padStart(7)} | ${'-'.padStart(10)} | ${String(cached.failures).padStart(8)} | ${(cached.p99 <= TARGET_P99_MS && cached.failures === 0 ? 'met' : 'MISSED').padStart(10)} |`,
     );
     const worstThrough = Math.max(...throughGateway.map(({ r }) => r.p99));
     console.log(

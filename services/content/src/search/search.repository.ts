@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ContentKind } from '@probedge/proto';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE } from '@probedge/kit';
+import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE, preparedQuery } from '@probedge/kit';
 
 export interface SearchRow {
   kind: ContentKind;
@@ -52,8 +52,10 @@ export class SearchRepository {
         ), '') AS headline
       FROM hits, search
       ORDER BY hits.rank DESC, hits.created_at DESC, hits.slug`;
-    // Parameterised as $queryRaw would send it, but on the pool: see PrismaService.pool.
-    const { rows } = await this.prisma.pool.query<SearchRow>(statement.text, statement.values);
+    // Parameterised as $queryRaw would send it, but on the pool (see PrismaService.pool), prepared:
+    // one name per text, with and without the kind.
+    const name = kind ? 'content-search-of-kind' : 'content-search';
+    const { rows } = await preparedQuery<SearchRow>(this.prisma.pool, name, statement);
     return rows;
   }
 }

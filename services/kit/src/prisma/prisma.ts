@@ -1,5 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import { Pool, type PoolConfig, type QueryResult } from 'pg';
+import { Pool, type PoolConfig, type QueryResult, type QueryResultRow } from 'pg';
 
 export interface PoolOptions {
   url: string;
@@ -7,13 +7,41 @@ export interface PoolOptions {
   connectionTimeoutMillis?: number;
 }
 
+/**
+ * Every connection plans each execution of a prepared statement for its own values, as it does an
+ * unnamed one: the hot statements sent with `preparedQuery` are written for the planner to see their
+ * words (their frequencies decide between walking the newest rows and the GIN index), which a
+ * generic plan would not.
+ */
+export const CONNECTION_OPTIONS = '-c plan_cache_mode=force_custom_plan';
+
 export function poolConfig(options: PoolOptions): PoolConfig {
   return {
     connectionString: options.url,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
     idleTimeoutMillis: 30_000,
+    options: CONNECTION_OPTIONS,
   };
+}
+
+/** A parameterised statement, as Prisma.sql makes it. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * Sends a hot statement as a named prepared statement: each connection parses and analyses it once,
+ * then only binds and plans it (about 0.15 ms less PostgreSQL CPU per call for the searches' long
+ * statements). A name stands for one text: a statement whose text varies needs a name per variant.
+ */
+export function preparedQuery<R extends QueryResultRow>(
+  pool: Pool,
+  name: string,
+  statement: Statement,
+): Promise<QueryResult<R>> {
+  return pool.query<R>({ name, text: statement.text, values: statement.values });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE } from '@probedge/kit';
+import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE, preparedQuery } from '@probedge/kit';
 
 export interface SearchRow {
   id: string;
@@ -87,8 +87,8 @@ export class SearchRepository {
       FROM ranked r
       JOIN sources s ON s.id = r.source_id
       ORDER BY r.rank DESC, r.published_at DESC, r.id`;
-    // Parameterised as $queryRaw would send it, but on the pool: see PrismaService.pool.
-    const { rows } = await this.prisma.pool.query<SearchRow>(statement.text, statement.values);
+    // Parameterised as $queryRaw would send it, but on the pool (see PrismaService.pool), prepared.
+    const { rows } = await preparedQuery<SearchRow>(this.prisma.pool, 'news-search', statement);
     return rows;
   }
 }
