@@ -313,6 +313,7 @@ async function main() {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'probedge-bench-'));
   let platform;
   let ceilingProcess;
+  let floorProcess;
   try {
     const ingestion = await benchIngestion(databases.news.url, keys.newsCache);
     const ingestRate = ingestion.rate;
@@ -349,6 +350,15 @@ async function main() {
       readyUrl: `http://127.0.0.1:${ceilingPort}/`,
     });
     const ceilingUrl = `http://127.0.0.1:${ceilingPort}${PATH_AND_QUERY}`;
+    const floorPort = await freePort();
+    floorProcess = await startProcess({
+      name: 'node proxy floor',
+      cwd: here,
+      script: 'proxy-floor.mjs',
+      env: { PORT: String(floorPort), UPSTREAM_PORT: String(ports.news) },
+      readyUrl: `http://127.0.0.1:${floorPort}/healthz`,
+    });
+    const floorUrl = `http://127.0.0.1:${floorPort}${PATH_AND_QUERY}`;
 
     // Idle: every process started, ready, and left alone for a few seconds.
     await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
@@ -356,6 +366,21 @@ async function main() {
 
     // Warm every path so connection set-up and JIT are not in the figures.
     for (const url of [ceilingUrl, newsUrl, gatewayUrl]) await load(url, 10, 2);
+
+    // BENCH_ONLY=past-cache: the gateway's proxied path alone (with BENCH_CPU_PROF_DIR, profiles of
+    // the news API and the gateway doing only that).
+    if (process.env.BENCH_ONLY === 'past-cache') {
+      const cpu = (name) => cpuMs(children.find((child) => child.benchName === name).pid);
+      const before = [cpu('news api'), cpu('gateway')];
+      const r = await load(gatewayUrl, CONNECTIONS, DURATION_S, { 'cache-control': 'no-cache' });
+      const [news, gateway] = [cpu('news api'), cpu('gateway')].map(
+        (after, i) => (after - before[i]) / r.requests.total,
+      );
+      console.log(
+        `gateway, past its cache: ${(r.requests.total / DURATION_S).toFixed(0)} req/s; CPU per request: gateway ${gateway.toFixed(3)} ms, news API ${news.toFixed(3)} ms`,
+      );
+      return;
+    }
 
     const loadBefore = os.loadavg();
     const { result: runs, peaks } = await withPeakMemory(children, async () => {
@@ -384,6 +409,14 @@ async function main() {
       const pastCache = await measured(gatewayUrl, ['news api', 'gateway'], {
         'cache-control': 'no-cache',
       });
+      // The same through the bare node:http proxy: what passing a request on costs in Node at least.
+      await load(floorUrl, 10, 2);
+      const floorBefore = [cpuMs(byName('news api').pid), cpuMs(floorProcess.pid)];
+      const proxyFloor = await load(floorUrl, CONNECTIONS, DURATION_S);
+      proxyFloor.cpuPerRequest = [
+        (cpuMs(byName('news api').pid) - floorBefore[0]) / proxyFloor.requests.total,
+        (cpuMs(floorProcess.pid) - floorBefore[1]) / proxyFloor.requests.total,
+      ];
       const others = [];
       for (const [name, route] of OTHER_ROUTES) {
         const r = await load(
@@ -418,9 +451,9 @@ async function main() {
           await nginx.stop();
         }
       }
-      return { ceiling, direct, through, pastCache, others, peer };
+      return { ceiling, direct, through, pastCache, proxyFloor, others, peer };
     });
-    const { ceiling, direct, through, pastCache, others, peer } = runs;
+    const { ceiling, direct, through, pastCache, proxyFloor, others, peer } = runs;
     const loadAfter = os.loadavg();
     const loadAverage = (values) => values.map((value) => value.toFixed(2)).join(' / ');
 
@@ -440,6 +473,7 @@ async function main() {
     console.log(throughputRow('news API directly', direct, ceiling));
     console.log(throughputRow('through the gateway', through, ceiling));
     console.log(throughputRow('gateway, past its cache', pastCache, ceiling));
+    console.log(throughputRow('node proxy floor', proxyFloor, ceiling));
     if (peer) {
       console.log(throughputRow('nginx, reverse proxy', peer.proxy, ceiling));
       console.log(throughputRow('nginx, proxy_cache hit', peer.cache, ceiling));
@@ -458,6 +492,9 @@ async function main() {
     );
     console.log(
       `CPU per request: news API ${direct.cpuPerRequest[0].toFixed(3)} ms directly; news API ${through.cpuPerRequest[0].toFixed(3)} ms + gateway ${through.cpuPerRequest[1].toFixed(3)} ms through the gateway; news API ${pastCache.cpuPerRequest[0].toFixed(3)} ms + gateway ${pastCache.cpuPerRequest[1].toFixed(3)} ms past its cache`,
+    );
+    console.log(
+      `Node proxy floor (bare node:http proxy, keep-alive pool, nothing else): ${proxyFloor.cpuPerRequest[1].toFixed(3)} ms of CPU per request in the proxy, news API behind it ${proxyFloor.cpuPerRequest[0].toFixed(3)} ms; the gateway's pipeline adds ${(pastCache.cpuPerRequest[1] - proxyFloor.cpuPerRequest[1]).toFixed(3)} ms`,
     );
     console.log(
       `News API directly: ${direct.cpuPerRequest[0].toFixed(3)} ms of CPU per cached list read (target <= ${TARGETS.directCpuMs}): ${verdict(direct.cpuPerRequest[0] <= TARGETS.directCpuMs)}`,
@@ -514,6 +551,7 @@ async function main() {
     }
   } finally {
     await stopProcess(ceilingProcess);
+    await stopProcess(floorProcess);
     if (platform) await Promise.all([...platform.children].reverse().map(stopProcess));
     rmSync(scratch, { recursive: true, force: true });
     await removeKeys(Object.values(keys));
