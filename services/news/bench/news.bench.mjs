@@ -302,6 +302,17 @@ function throughputRow(name, r, ceiling) {
   return `| ${name.padEnd(23)} | ${r.requests.average.toFixed(0).padStart(7)} | ${share.padStart(10)} | ${String(r.latency.p50).padStart(6)} | ${String(r.latency.p99).padStart(6)} | ${String(errors).padStart(6)} |`;
 }
 
+/**
+ * Runs one load and adds to its result the CPU ms each process spent per request answered; each
+ * reader returns a process' CPU time so far (cpuMs of a pid, or nginx's master and worker).
+ */
+async function withCpuPerRequest(cpuReaders, runLoad) {
+  const before = cpuReaders.map((read) => read());
+  const r = await runLoad();
+  r.cpuPerRequest = cpuReaders.map((read, i) => (read() - before[i]) / r.requests.total);
+  return r;
+}
+
 async function main() {
   const suffix = randomBytes(4).toString('hex');
   const keys = {
@@ -369,13 +380,15 @@ async function main() {
 
     // BENCH_ONLY=past-cache: the gateway's proxied path alone (with BENCH_CPU_PROF_DIR, profiles of
     // the news API and the gateway doing only that).
+    const cpuOf = (name) => {
+      const { pid } = children.find((child) => child.benchName === name);
+      return () => cpuMs(pid);
+    };
     if (process.env.BENCH_ONLY === 'past-cache') {
-      const cpu = (name) => cpuMs(children.find((child) => child.benchName === name).pid);
-      const before = [cpu('news api'), cpu('gateway')];
-      const r = await load(gatewayUrl, CONNECTIONS, DURATION_S, { 'cache-control': 'no-cache' });
-      const [news, gateway] = [cpu('news api'), cpu('gateway')].map(
-        (after, i) => (after - before[i]) / r.requests.total,
+      const r = await withCpuPerRequest([cpuOf('news api'), cpuOf('gateway')], () =>
+        load(gatewayUrl, CONNECTIONS, DURATION_S, { 'cache-control': 'no-cache' }),
       );
+      const [news, gateway] = r.cpuPerRequest;
       console.log(
         `gateway, past its cache: ${(r.requests.total / DURATION_S).toFixed(0)} req/s; CPU per request: gateway ${gateway.toFixed(3)} ms, news API ${news.toFixed(3)} ms`,
       );
@@ -384,14 +397,11 @@ async function main() {
 
     const loadBefore = os.loadavg();
     const { result: runs, peaks } = await withPeakMemory(children, async () => {
-      const byName = (name) => children.find((child) => child.benchName === name);
-      /** CPU ms each named process spent per request answered during one load. */
+      /** One load with each named process' CPU per request and the gateway's cache lookups. */
       const measured = async (url, names, headers) => {
-        const before = names.map((name) => cpuMs(byName(name).pid));
         const lookupsBefore = await cacheLookups(ports.gateway);
-        const r = await load(url, CONNECTIONS, DURATION_S, headers);
-        r.cpuPerRequest = names.map(
-          (name, i) => (cpuMs(byName(name).pid) - before[i]) / r.requests.total,
+        const r = await withCpuPerRequest(names.map(cpuOf), () =>
+          load(url, CONNECTIONS, DURATION_S, headers),
         );
         const lookupsAfter = await cacheLookups(ports.gateway);
         r.cache = Object.fromEntries(
@@ -411,12 +421,10 @@ async function main() {
       });
       // The same through the bare node:http proxy: what passing a request on costs in Node at least.
       await load(floorUrl, 10, 2);
-      const floorBefore = [cpuMs(byName('news api').pid), cpuMs(floorProcess.pid)];
-      const proxyFloor = await load(floorUrl, CONNECTIONS, DURATION_S);
-      proxyFloor.cpuPerRequest = [
-        (cpuMs(byName('news api').pid) - floorBefore[0]) / proxyFloor.requests.total,
-        (cpuMs(floorProcess.pid) - floorBefore[1]) / proxyFloor.requests.total,
-      ];
+      const proxyFloor = await withCpuPerRequest(
+        [cpuOf('news api'), () => cpuMs(floorProcess.pid)],
+        () => load(floorUrl, CONNECTIONS, DURATION_S),
+      );
       const others = [];
       for (const [name, route] of OTHER_ROUTES) {
         const r = await load(
@@ -435,13 +443,9 @@ async function main() {
           const viaNginx = async (port) => {
             const url = `http://127.0.0.1:${port}${PATH_AND_QUERY}`;
             await load(url, 10, 2);
-            const before = { nginx: nginx.cpu(), news: cpuMs(byName('news api').pid) };
-            const r = await load(url, CONNECTIONS, DURATION_S);
-            r.cpuPerRequest = [
-              (cpuMs(byName('news api').pid) - before.news) / r.requests.total,
-              (nginx.cpu() - before.nginx) / r.requests.total,
-            ];
-            return r;
+            return withCpuPerRequest([cpuOf('news api'), () => nginx.cpu()], () =>
+              load(url, CONNECTIONS, DURATION_S),
+            );
           };
           peer = {
             proxy: await viaNginx(nginx.ports.proxy),
