@@ -145,6 +145,8 @@ export function processes(settings) {
         REDIS_URL: settings.redisUrl,
         NEWS_CACHE_PREFIX: `${settings.redisKeyPrefix}-news:`,
         NEWS_QUEUE_PREFIX: `${settings.redisKeyPrefix}-bull`,
+        // Where the guides and blogs that search reads are copied from (content starts first).
+        CONTENT_URL: `http://127.0.0.1:${settings.ports.content}`,
         // The bundled sample feeds, served on loopback and ingested through the real HTTP path.
         NEWS_ALLOW_LOOPBACK: 'true',
         NEWS_SAMPLE_FEEDS_PORT: String(settings.ports.newsSampleFeeds),

@@ -15,7 +15,6 @@ import { EdgeCache } from './pipeline/cache/edge-cache.service';
 import { UpstreamProxy } from './pipeline/proxy/upstream-proxy.service';
 import { RateLimitService } from './pipeline/rate-limit/rate-limit.service';
 import { SECURITY_HEADERS, securityHeaders } from './pipeline/security-headers';
-import { SearchRouter } from './search/search-router.service';
 import { SeoController } from './seo/seo.controller';
 import { SeoService } from './seo/seo.service';
 import { WebApp } from './web/web-app.service';
@@ -41,7 +40,6 @@ export class AppModule implements NestModule {
         { provide: SECURITY_HEADERS, useFactory: securityHeaders },
         ApiPipeline,
         UpstreamProxy,
-        SearchRouter,
         WebApp,
         DocsService,
         UpstreamHealth,

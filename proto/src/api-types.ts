@@ -2,6 +2,8 @@
  * Public HTTP API types, field names exactly as the product spec (section 3).
  * Dates travel as ISO-8601 strings in JSON.
  */
+import type { ContentKind } from './categories';
+
 export type IsoDateString = string;
 
 export interface Article {
@@ -108,7 +110,7 @@ export interface SearchResult {
   /** The news article's source name; absent for guides and blogs. */
   source?: string;
   publishedAt: IsoDateString;
-  /** PostgreSQL ts_rank_cd with the same weights and normalisation everywhere, so hits merge by it. */
+  /** PostgreSQL ts_rank_cd, one scale for every type (the same weights and normalisation). */
   rank: number;
 }
 
@@ -116,9 +118,29 @@ export interface SearchResponse {
   query: string;
   type: SearchType | 'all';
   results: SearchResult[];
-  /** Parts that could not answer (a fanned-out search still shows the others' hits). */
-  unavailable?: SearchType[];
 }
+
+/**
+ * One guide or blog as content hands it to the search index that news keeps:
+ * `GET SITE_DOCUMENTS_PATH` on content, never through the gateway.
+ */
+export interface SiteDocument {
+  kind: ContentKind;
+  slug: string;
+  title: string;
+  description: string;
+  category: string;
+  publishedAt: IsoDateString;
+  /** The body as plain text, one passage per line of it (a paragraph, heading, list item, row), in order. */
+  passages: string[];
+}
+
+export interface SiteDocumentsResponse {
+  documents: SiteDocument[];
+}
+
+/** Content's internal answer with every guide and blog for the search index (ETag, If-None-Match). */
+export const SITE_DOCUMENTS_PATH = '/internal/search-documents';
 
 export interface FaqItem {
   id: string;

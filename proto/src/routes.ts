@@ -52,8 +52,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   {
     method: 'GET',
     path: '/api/search',
-    // Narrowed to news, the gateway sends it to news; across every type it asks both and merges.
-    service: 'content',
+    // One index of guides, blogs and articles: news keeps a copy of content's guides and blogs.
+    service: 'news',
     summary: 'Full-text search of guides, blogs and news',
   },
   {

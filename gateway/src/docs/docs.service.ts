@@ -7,15 +7,8 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import type { OpenAPIObject, SchemaObject } from '@nestjs/swagger';
-import {
-  matchRoute,
-  OPENAPI_PATH,
-  SEARCH_TYPES,
-  SERVICES,
-  type ServiceName,
-} from '@probedge/proto';
-import { SEARCH_PATH } from '../search/search-router.service';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { matchRoute, OPENAPI_PATH, SERVICES, type ServiceName } from '@probedge/proto';
 import { upstreamUrlOf, type GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
 import { OPERATION_METHODS, samplePathOf, withGatewayAnswers } from './gateway-answers';
@@ -54,108 +47,6 @@ export function publicDocument(service: ServiceName, document: OpenAPIObject): O
   return { ...document, paths, servers: [{ url: '/' }] };
 }
 
-/**
- * GET /api/search is content's in the route table, but the gateway answers it for every type: the
- * public document says so (type news too, and what a search of every type returns).
- */
-export function describeComposedSearch(document: OpenAPIObject): OpenAPIObject {
-  const operation = document.paths?.[SEARCH_PATH]?.get;
-  if (!operation) return document;
-  const parameters = (operation.parameters ?? []).map((parameter) =>
-    'name' in parameter && parameter.name === 'type' && parameter.in === 'query'
-      ? {
-          ...parameter,
-          description:
-            'Only guides, only blogs or only news. Without it every type is searched: the gateway asks content and news at once and merges their hits by rank.',
-          schema: { type: 'string' as const, enum: [...SEARCH_TYPES] },
-        }
-      : parameter,
-  );
-  return {
-    ...document,
-    paths: {
-      ...document.paths,
-      [SEARCH_PATH]: {
-        ...document.paths[SEARCH_PATH],
-        get: {
-          ...operation,
-          description:
-            `${operation.description ?? ''} Through the gateway: type=news is answered by the news service; a search of every type merges content's and news's hits, and when one of them fails the other's are still returned with the missing types in \`unavailable\`.`.trim(),
-          parameters,
-        },
-      },
-    },
-    ...composedSearchSchemas(document, operation),
-  };
-}
-
-type Schemas = Record<string, SchemaObject>;
-
-/** The name of the component a `$ref` points to. */
-function referenced(schema: unknown): string | undefined {
-  if (typeof schema !== 'object' || schema === null || !('$ref' in schema)) return undefined;
-  return String(schema.$ref).split('/').at(-1);
-}
-
-/** The answer and hit schemas of the search widened to what the gateway returns: news hits too. */
-function composedSearchSchemas(
-  document: OpenAPIObject,
-  operation: NonNullable<OpenAPIObject['paths'][string]['get']>,
-): Pick<OpenAPIObject, 'components'> {
-  const schemas = (document.components?.schemas ?? {}) as Schemas;
-  const ok = operation.responses?.['200'] as { content?: Record<string, { schema?: unknown }> };
-  const answerName = referenced(ok?.content?.['application/json']?.schema);
-  const answer = answerName ? schemas[answerName] : undefined;
-  const hitName = referenced((answer?.properties?.results as SchemaObject | undefined)?.items);
-  const hit = hitName ? schemas[hitName] : undefined;
-  if (!answerName || !answer || !hitName || !hit) return {};
-  const widened: Schemas = {
-    [answerName]: {
-      ...answer,
-      properties: {
-        ...answer.properties,
-        type: {
-          ...answer.properties?.type,
-          enum: [...SEARCH_TYPES, 'all'],
-          description: 'The type searched, or all',
-        },
-        unavailable: {
-          type: 'array',
-          items: { type: 'string', enum: [...SEARCH_TYPES] },
-          description:
-            'Only in a search of every type, when a service did not answer: the types whose hits are missing',
-          example: ['news'],
-        },
-      },
-    },
-    [hitName]: {
-      ...hit,
-      properties: {
-        ...hit.properties,
-        type: { ...hit.properties?.type, enum: [...SEARCH_TYPES] },
-        id: {
-          ...hit.properties?.id,
-          description: 'The slug of a guide or blog; the id of a news article',
-        },
-        url: {
-          ...hit.properties?.url,
-          description: "The page on this site of a guide or blog; a news article's own link",
-        },
-        category: {
-          ...hit.properties?.category,
-          description: "A guide's or blog's category; a news article's feed",
-        },
-        source: {
-          type: 'string',
-          description: "A news article's source; absent for guides and blogs",
-          example: 'CNBC',
-        },
-      },
-    },
-  };
-  return { components: { ...document.components, schemas: { ...schemas, ...widened } } };
-}
-
 const SCHEMA_REF = /"#\/components\/schemas\/([^"]+)"/g;
 
 /** Drops the schemas no public operation names, directly or through another schema. */
@@ -181,17 +72,15 @@ export function withoutUnusedSchemas(document: OpenAPIObject): OpenAPIObject {
 }
 
 /**
- * A service's document as /api/docs shows it: its public operations only, the search as the
- * gateway composes it, and what the gateway answers itself (BODY_LIMIT is the gateway's setting).
+ * A service's document as /api/docs shows it: its public operations only, and what the gateway
+ * answers itself (BODY_LIMIT is the gateway's setting).
  */
 export function publishedDocument(
   service: ServiceName,
   document: OpenAPIObject,
   bodyLimit: string,
 ): OpenAPIObject {
-  const kept = publicDocument(service, document);
-  const composed = service === 'content' ? describeComposedSearch(kept) : kept;
-  return withoutUnusedSchemas(withGatewayAnswers(composed, bodyLimit));
+  return withoutUnusedSchemas(withGatewayAnswers(publicDocument(service, document), bodyLimit));
 }
 
 /** Fetches each service's OpenAPI document on demand and keeps it briefly. */

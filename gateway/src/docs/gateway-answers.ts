@@ -8,7 +8,6 @@ import type {
 } from '@nestjs/swagger';
 import { ERROR_SCHEMA, ERROR_SCHEMA_NAME, parseByteSize, RETRY_AFTER_HEADER } from '@probedge/kit';
 import { matchRoute, WEBHOOK_BODY_LIMIT, type CompiledRoute } from '@probedge/proto';
-import { SEARCH_PATH } from '../search/search-router.service';
 
 export const OPERATION_METHODS = [
   'get',
@@ -49,8 +48,7 @@ function gatewayAnswers(
   operation: OperationObject,
   bodyLimit: string,
 ): Record<string, Answer> {
-  const who =
-    route.path === SEARCH_PATH ? 'the content or news service' : `the ${route.service} service`;
+  const who = `the ${route.service} service`;
   const answers: Record<string, Answer> = {
     '429': {
       description:

@@ -6,7 +6,6 @@ import { REQUEST_ID_HEADER, type CompiledRoute } from '@probedge/proto';
 import type { GatewayConfig } from '../config/env';
 import { GATEWAY_CONFIG } from '../config/gateway-config';
 import { notFoundMessage, sendApiError } from '../errors/api-error.util';
-import { SEARCH_PATH, SearchRouter } from '../search/search-router.service';
 import { writeStoredAnswer } from './cache/answer-writer';
 import type { HeaderPairs } from './cache/cache-policy';
 import { EdgeCache } from './cache/edge-cache.service';
@@ -55,7 +54,6 @@ export class ApiPipeline {
     private readonly limits: RateLimitService,
     private readonly cache: EdgeCache,
     private readonly proxy: UpstreamProxy,
-    private readonly searchRouter: SearchRouter,
     metrics: Metrics,
     @Inject(ROOT_LOGGER) root: PinoRoot,
   ) {
@@ -153,7 +151,7 @@ export class ApiPipeline {
     this.forward(exchange, decision.route, client);
   }
 
-  /** To the service (or the search across services), within the client's share of the gateway. */
+  /** To the service, within the client's share of the gateway. */
   private forward(exchange: Exchange, route: CompiledRoute, client: string): void {
     const { req, res } = exchange;
     if (!this.underWay.enter(client)) {
@@ -166,10 +164,6 @@ export class ApiPipeline {
     }
     res.once('close', () => this.underWay.leave(client));
     this.prepare(exchange);
-    if (route.path === SEARCH_PATH) {
-      this.searchRouter.handle(req, res, exchange.target, exchange.search, client);
-      return;
-    }
     this.cache.expect(req, exchange.target, route.service, route.path);
     this.proxy.forward(route.service, exchange.target, req, res, client);
   }

@@ -32,25 +32,27 @@ import { NewsletterController } from './newsletter/newsletter.controller';
 import { NewsletterRepository } from './newsletter/newsletter.repository';
 import { NewsletterService } from './newsletter/newsletter.service';
 import { PrismaService } from './prisma/prisma.service';
-import { SearchController } from './search/search.controller';
-import { SearchRepository } from './search/search.repository';
-import { SearchService } from './search/search.service';
+import { SearchDocumentsController } from './search-documents/search-documents.controller';
+import { SearchDocumentsRepository } from './search-documents/search-documents.repository';
+import { SearchDocumentsService } from './search-documents/search-documents.service';
 import { SyncService } from './sync/sync.service';
 
 export const SERVICE_NAME = 'content';
 
 export const OPENAPI: OpenApiOptions = {
   title: 'ProbEdge content service',
-  description:
-    'Guides, blogs, their search and the FAQ. Educational content only, not investment advice.',
+  description: 'Guides, blogs and the FAQ. Educational content only, not investment advice.',
   tags: [
     { name: 'guides and blogs', description: 'The educational guides and blog posts' },
     { name: 'feeds', description: 'Atom feeds for feed readers' },
-    { name: 'search', description: 'Full-text search across guides, blogs and news' },
     { name: 'faq', description: 'The frequently asked questions' },
     {
       name: 'newsletter',
       description: 'Daily Insights by e-mail: sign-up, confirmation, unsubscribe, preview',
+    },
+    {
+      name: 'internal',
+      description: 'For the other services only, never through the gateway',
     },
   ],
   securitySchemes: { [ADMIN_TOKEN_SCHEME]: ADMIN_TOKEN_SECURITY },
@@ -67,10 +69,10 @@ export class AppModule implements NestModule {
       controllers: [
         ContentController,
         FeedsController,
-        SearchController,
         FaqController,
         NewsletterController,
         BriefingPreviewController,
+        SearchDocumentsController,
       ],
       providers: [
         { provide: CONTENT_CONFIG, useValue: config },
@@ -79,8 +81,8 @@ export class AppModule implements NestModule {
         ContentRepository,
         ContentService,
         FeedsService,
-        SearchRepository,
-        SearchService,
+        SearchDocumentsRepository,
+        SearchDocumentsService,
         FaqRepository,
         FaqService,
         SyncService,
@@ -97,10 +99,11 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    // Texts, and so searches and feeds of them, change only when a sync runs; shared caches may
-    // keep them as long as this service does. Never the newsletter: its answers are about one visitor.
+    // Texts, and so feeds of them, change only when a sync runs; shared caches may keep them as
+    // long as this service does. Never the newsletter: its answers are about one visitor. Nor the
+    // search documents: news revalidates them by ETag (no-cache).
     consumer
       .apply(sharedCache(this.config.CONTENT_CACHE_SECONDS))
-      .forRoutes(ContentController, FeedsController, SearchController, FaqController);
+      .forRoutes(ContentController, FeedsController, FaqController);
   }
 }

@@ -26,9 +26,10 @@ export const SERVICE_NAME = 'news';
 export const OPENAPI: OpenApiOptions = {
   title: 'ProbEdge news service',
   description:
-    'Market news lists gathered from public feeds. Information only, not investment advice.',
+    'Market news lists gathered from public feeds, and the search of the whole site. Information only, not investment advice.',
   tags: [
-    { name: 'news', description: 'Articles gathered from public feeds, and their search' },
+    { name: 'news', description: 'Articles gathered from public feeds' },
+    { name: 'search', description: 'Full-text search across guides, blogs and news' },
     { name: 'market', description: 'Live quotes from a market-data provider, when one is set' },
   ],
 };

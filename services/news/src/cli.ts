@@ -1,24 +1,42 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
 import { createPrismaAdapter, createRedis } from '@probedge/kit';
 import { QUEUES } from '@probedge/proto';
 import { loadNewsConfig, type NewsConfig } from './config/env';
 import { PrismaClient } from './generated/prisma/client';
 import { enqueueRerun, openIngestionQueue } from './ingestion/ingestion.queue';
+import { SiteIndexModule } from './site-index/site-index.providers';
+import { SiteIndexSync, type SiteIndexReport } from './site-index/site-index.sync';
 
-export const USAGE = 'usage: node dist/cli.js ingest-now [--source <source id>]';
+export const USAGE = [
+  'usage: node dist/cli.js ingest-now [--source <source id>]',
+  '       node dist/cli.js index-site',
+].join('\n');
 
 /** A mistake in how the CLI was called: usage is printed and the exit code is 2. */
 export class UsageError extends Error {}
 
 export interface IngestNowArgs {
+  command: 'ingest-now';
   sourceId?: string;
 }
 
-export function parseArgs(argv: string[]): IngestNowArgs {
+export interface IndexSiteArgs {
+  command: 'index-site';
+}
+
+export type CliArgs = IngestNowArgs | IndexSiteArgs;
+
+export function parseArgs(argv: string[]): CliArgs {
   const [command, ...rest] = argv;
+  if (command === 'index-site') {
+    if (rest.length > 0) throw new UsageError(`unknown argument "${rest[0]}"`);
+    return { command };
+  }
   if (command !== 'ingest-now') {
     throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
   }
-  const args: IngestNowArgs = {};
+  const args: IngestNowArgs = { command };
   for (let index = 0; index < rest.length; index++) {
     const arg = rest[index]!;
     const inline = /^--source=(.*)$/.exec(arg);
@@ -64,10 +82,36 @@ export async function ingestNow(config: NewsConfig, args: IngestNowArgs): Promis
   }
 }
 
+/**
+ * `index-site`: copies content's guides and blogs into the search index now, as the worker does
+ * every NEWS_SITE_INDEX_INTERVAL_SECONDS (after a content sync, say); prints what it did.
+ */
+export async function indexSite(config: NewsConfig): Promise<SiteIndexReport> {
+  const context = await NestFactory.createApplicationContext(SiteIndexModule.forRoot(config), {
+    logger: ['error'],
+  });
+  try {
+    return await context.get(SiteIndexSync).pull();
+  } finally {
+    await context.close();
+  }
+}
+
 export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  let command = 'news cli';
   try {
     const args = parseArgs(argv);
+    command = args.command;
     const config = loadNewsConfig(env);
+    if (args.command === 'index-site') {
+      const report = await indexSite(config);
+      process.stdout.write(
+        report.status === 'replaced'
+          ? `site documents replaced: ${report.documents}\n`
+          : 'site documents unchanged\n',
+      );
+      return 0;
+    }
     const jobId = await ingestNow(config, args);
     process.stderr.write(
       `queued ${jobId} on ${QUEUES.newsIngestion} (${args.sourceId ? `source ${args.sourceId}` : 'every source'})\n`,
@@ -80,7 +124,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       process.stderr.write(`${message}\n${USAGE}\n`);
       return 2;
     }
-    process.stderr.write(`ingest-now failed: ${message}\n`);
+    process.stderr.write(`${command} failed: ${message}\n`);
     return 1;
   }
 }

@@ -15,12 +15,17 @@ import { IngestionQueue } from './ingestion/ingestion.queue';
 import { IngestionScheduler } from './ingestion/ingestion.scheduler';
 import { startSampleFeedServer, type SampleFeedServer } from './sample-feeds/sample-feed-server';
 import { sampleSources } from './sample-feeds/sample-feeds.util';
+import { SITE_INDEX_PROVIDERS } from './site-index/site-index.providers';
+import { SiteIndexScheduler } from './site-index/site-index.scheduler';
 import { loadSourcesFile } from './sources/sources-file.util';
 import { SourcesRepository } from './sources/sources.repository';
 
 export const WORKER_NAME = 'news-worker';
 
-/** The ingestion worker: the sources, the minute tick and the queue consumer; health over HTTP. */
+/**
+ * The ingestion worker: the sources, the minute tick and the queue consumer, and the copy of
+ * content's guides and blogs that search reads; health over HTTP.
+ */
 @Module({})
 export class WorkerModule implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(WORKER_NAME);
@@ -44,7 +49,13 @@ export class WorkerModule implements OnApplicationBootstrap, OnModuleDestroy {
         KitModule.forRoot({ service: WORKER_NAME, logLevel: config.LOG_LEVEL }),
         ...(config.NEWS_SCHEDULE_ENABLED ? [ScheduleModule.forRoot()] : []),
       ],
-      providers: [...coreProviders(config), IngestionQueue, IngestionScheduler],
+      providers: [
+        ...coreProviders(config),
+        IngestionQueue,
+        IngestionScheduler,
+        ...SITE_INDEX_PROVIDERS,
+        SiteIndexScheduler,
+      ],
     };
   }
 

@@ -28,9 +28,23 @@ interface Run {
 
 describe('parseArgs of the news CLI', () => {
   it('reads ingest-now with an optional --source', () => {
-    expect(parseArgs(['ingest-now'])).toEqual({});
-    expect(parseArgs(['ingest-now', '--source', 'reuters'])).toEqual({ sourceId: 'reuters' });
-    expect(parseArgs(['ingest-now', '--source=reuters'])).toEqual({ sourceId: 'reuters' });
+    const ingestNow = { command: 'ingest-now' };
+    expect(parseArgs(['ingest-now'])).toEqual(ingestNow);
+    expect(parseArgs(['ingest-now', '--source', 'reuters'])).toEqual({
+      ...ingestNow,
+      sourceId: 'reuters',
+    });
+    expect(parseArgs(['ingest-now', '--source=reuters'])).toEqual({
+      ...ingestNow,
+      sourceId: 'reuters',
+    });
+  });
+
+  it('reads index-site, which takes no arguments', () => {
+    expect(parseArgs(['index-site'])).toEqual({ command: 'index-site' });
+    expect(() => parseArgs(['index-site', '--now'])).toThrow(
+      new UsageError('unknown argument "--now"'),
+    );
   });
 
   it.each([

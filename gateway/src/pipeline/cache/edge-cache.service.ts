@@ -158,18 +158,6 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /**
-   * An answer the gateway composed itself for an expected request (a search across services): kept
-   * under the same rules as a service's, by the Cache-Control it carries.
-   */
-  keep(req: IncomingMessage, status: number, headers: IncomingHttpHeaders, body: Buffer): void {
-    const expected = this.taken(req);
-    if (!expected) return;
-    const lifetime = this.lifetimeOf(expected, status, headers);
-    if (lifetime === undefined || body.length > MAX_ENTRY_BYTES) return;
-    this.keepAnswer(expected, status, headers, body, Date.now(), lifetime);
-  }
-
   /** Drops one service's answers (or all) and marks answers in flight from it as stale. */
   invalidate(service: ServiceName | undefined): number {
     return this.invalidation.invalidate(service);

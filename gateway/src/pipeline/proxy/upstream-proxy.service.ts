@@ -85,37 +85,9 @@ const HOP_BY_HOP = new Set([
 /** An answer this small with a known length is written in one go (one system call) once whole. */
 const WRITE_WHOLE_BYTES = 64 * 1024;
 
-/** A service's whole answer to a request the gateway made itself (see UpstreamProxy.get). */
-export interface UpstreamAnswer {
-  status: number;
-  headers: IncomingMessage['headers'];
-  body: Buffer;
-}
-
-/** Why a request the gateway made itself got no answer: the service was unreachable or too slow. */
-export class UpstreamFailure extends Error {
-  constructor(
-    readonly service: ServiceName,
-    readonly timedOut: boolean,
-    /** No connection to the service came free in time: it is busy, not down. */
-    readonly busy = false,
-  ) {
-    super(
-      busy
-        ? busyMessage(service)
-        : timedOut
-          ? `The ${service} service did not answer in time`
-          : `The ${service} service is unavailable`,
-    );
-  }
-}
-
 function busyMessage(service: ServiceName): string {
   return `The ${service} service is busy; try again in a moment`;
 }
-
-/** Answers larger than this are not read into memory (a search answer is a few kilobytes). */
-const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** One keep-alive connection pool and proxy per service, forwarding requests the route table allows. */
 @Injectable()
@@ -164,93 +136,6 @@ export class UpstreamProxy implements OnApplicationShutdown {
       } else {
         proxy(release);
       }
-    });
-  }
-
-  /**
-   * A GET the gateway makes itself on the service's pooled connections, with the request's id and
-   * the visitor's address, read whole; rejects with UpstreamFailure after UPSTREAM_TIMEOUT_MS or
-   * when the service cannot be reached.
-   */
-  get(
-    service: ServiceName,
-    target: string,
-    req: IncomingMessage,
-    res: ServerResponse,
-    client: string,
-  ): Promise<UpstreamAnswer> {
-    const upstream = this.upstreams.get(service);
-    if (!upstream) return Promise.reject(new Error(`No upstream for ${service}`));
-    return upstream.slots.acquire(this.config.UPSTREAM_QUEUE_TIMEOUT_MS).then((release) => {
-      if (!release) {
-        this.logger.warn({ service, requestId: requestIdOf(req, res) }, 'upstream busy');
-        throw new UpstreamFailure(service, false, true);
-      }
-      return this.getWithSlot(upstream, service, target, req, res, client).finally(release);
-    });
-  }
-
-  private getWithSlot(
-    upstream: Upstream,
-    service: ServiceName,
-    target: string,
-    req: IncomingMessage,
-    res: ServerResponse,
-    client: string,
-  ): Promise<UpstreamAnswer> {
-    return new Promise((resolve, reject) => {
-      let settled = false;
-      const fail = (timedOut: boolean, error?: Error) => {
-        if (settled) return;
-        settled = true;
-        this.logger.warn(
-          { service, timedOut, code: (error as { code?: string } | undefined)?.code },
-          'upstream request failed',
-        );
-        reject(new UpstreamFailure(service, timedOut));
-      };
-      const outgoing = upstream.send(
-        {
-          protocol: upstream.protocol,
-          hostname: upstream.hostname,
-          port: upstream.port,
-          // The target byte for byte, as the proxy sends it (a URL would normalise it: "?" goes).
-          path: `${upstream.basePath}${target}`,
-          method: 'GET',
-          agent: upstream.agent,
-          timeout: this.config.UPSTREAM_TIMEOUT_MS,
-          headers: {
-            accept: 'application/json',
-            [REQUEST_ID_HEADER]: requestIdOf(req, res),
-            [CLIENT_ADDRESS_HEADER]: client,
-          },
-        },
-        (answer) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          answer.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > MAX_ANSWER_BYTES) answer.destroy(new Error('answer too large'));
-            else chunks.push(chunk);
-          });
-          answer.once('error', (error) => fail(false, error));
-          answer.once('end', () => {
-            if (settled) return;
-            settled = true;
-            resolve({
-              status: answer.statusCode ?? 502,
-              headers: answer.headers,
-              body: Buffer.concat(chunks),
-            });
-          });
-        },
-      );
-      outgoing.once('timeout', () => {
-        outgoing.destroy();
-        fail(true);
-      });
-      outgoing.once('error', (error) => fail(false, error));
-      outgoing.end();
     });
   }
 

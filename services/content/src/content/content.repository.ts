@@ -12,7 +12,7 @@ export interface ContentSource {
   category: string;
   createdAt: Date;
   content: string;
-  /** The body without its Markdown syntax: what search indexes and quotes. */
+  /** The body without its Markdown syntax: what the search index reads and quotes. */
   plainContent: string;
   checksum: string;
 }
@@ -20,9 +20,9 @@ export interface ContentSource {
 export type ContentRow = ContentItem;
 
 /**
- * The passages search quotes from: the non-empty lines of the plain body (a paragraph, a heading,
- * a list item, a table row), numbered from 0. The migration content_passages numbers stored rows
- * the same way.
+ * The passages handed to news's search index (see search-documents): the non-empty lines of the
+ * plain body (a paragraph, a heading, a list item, a table row), numbered from 0. The migration
+ * content_passages numbers stored rows the same way.
  */
 export function passagesOf(plainContent: string): { ordinal: number; text: string }[] {
   return plainContent

@@ -22,7 +22,7 @@ export const configShape = {
   NEWS_SAMPLE_FEEDS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Length of an ingestion slot: one job per slot, however many workers tick. */
   NEWS_INGEST_SLOT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(300),
-  /** The worker's minute tick; off in tests that drive slots by hand. */
+  /** The worker's minute tick and its checks of content's guides and blogs; off in tests that drive them by hand. */
   NEWS_SCHEDULE_ENABLED: env.boolean(true),
   NEWS_QUEUE_PREFIX: z.string().default('bull'),
   /** Loopback feeds are for the local stack and tests only; private networks are never allowed. */
@@ -47,6 +47,13 @@ export const configShape = {
   /** Redis channel on which ingestion announces changed lists to the gateway's cache. */
   CACHE_INVALIDATION_CHANNEL: env.cacheInvalidationChannel(),
   NEWS_USER_AGENT: z.string().default('ProbEdgeNews/0.1 (+https://probedge.example/news)'),
+  /** The content service, whose guides and blogs the worker copies into the search index. */
+  CONTENT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://127.0.0.1:${DEFAULT_SERVICE_PORTS.content}`)
+    .transform((value) => value.replace(/\/+$/, '')),
+  /** How often the worker asks content whether its guides and blogs changed (an ETag check). */
+  NEWS_SITE_INDEX_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
 };
 
 export type NewsConfig = z.infer<z.ZodObject<typeof configShape>>;

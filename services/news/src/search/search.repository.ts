@@ -2,16 +2,28 @@ import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE, preparedQuery } from '@probedge/kit';
+import type { SearchType } from '@probedge/proto';
 
+/** One hit as the statement returns it, article or site document alike. */
 export interface SearchRow {
+  type: SearchType;
+  /** The article's id, or the guide's or blog's slug. */
   id: string;
   title: string;
+  /** The article's link; empty for a site document (its page is made from type and slug). */
   url: string;
-  feed: string;
+  /** The article's feed, or the guide's or blog's category. */
+  category: string;
+  /** The article's source name; null for a site document. */
+  source: string | null;
   publishedAt: Date;
-  sourceName: string;
   rank: number;
-  /** ts_headline of the description with HEADLINE_OPTIONS; empty when there is no description. */
+  /** A site document's description (its snippet when only its title or description matched). */
+  description: string;
+  /**
+   * ts_headline with HEADLINE_OPTIONS of an article's description, or of the best-matching passage
+   * of a site document; empty when there is nothing to quote.
+   */
   headline: string;
 }
 
@@ -35,60 +47,131 @@ export const SEARCH_CANDIDATES = 100;
  */
 export const SEARCH_RECENT_ROWS = 2000;
 
+/** What one statement searches: the articles, one kind of site document, or everything. */
+export type SearchScope = SearchType | 'all';
+
+type Sql = Prisma.Sql;
+
+/**
+ * The newest SEARCH_CANDIDATES articles matching the query (see SEARCH_RECENT_ROWS), ranked, the
+ * best `limit` of them: the CTEs `recent`, `candidates` and `news`.
+ */
+function newsHits(query: Sql, limit: number): Sql {
+  const columns = Prisma.sql`a.id, a.source_id, a.title, a.description, a.url, a.feed,
+    a.published_at, a.search_vector`;
+  return Prisma.sql`
+    recent AS (
+      SELECT newest.* FROM (
+        SELECT ${columns} FROM articles a
+        ORDER BY a.published_at DESC, a.id
+        LIMIT ${SEARCH_RECENT_ROWS}::int
+      ) newest
+      WHERE newest.search_vector @@ ${query} AND numnode(${query}) > 1
+      LIMIT ${SEARCH_CANDIDATES}::int
+    ),
+    candidates AS (
+      SELECT * FROM recent WHERE (SELECT count(*) FROM recent) = ${SEARCH_CANDIDATES}::int
+      UNION ALL
+      (
+        SELECT ${columns} FROM articles a
+        WHERE a.search_vector @@ ${query} AND numnode(${query}) > 0
+          AND (SELECT count(*) FROM recent) < ${SEARCH_CANDIDATES}::int
+        ORDER BY a.published_at DESC, a.id
+        LIMIT ${SEARCH_CANDIDATES}::int
+      )
+    ),
+    news AS (
+      SELECT 'news'::text AS type, c.id::text AS id, c.title, c.url, c.feed AS category,
+        c.source_id, c.published_at, ts_rank_cd(c.search_vector, ${query}, 32) AS rank,
+        c.description
+      FROM candidates c
+      ORDER BY rank DESC, c.published_at DESC, c.id
+      LIMIT ${limit}::int
+    )`;
+}
+
+/** The best `limit` guides and blogs (or those of `kind`), all of them ranked: the CTE `site`. */
+function siteHits(query: Sql, kind: SearchType | undefined, limit: number): Sql {
+  const ofKind = kind ? Prisma.sql`AND d.kind = ${kind}::text` : Prisma.empty;
+  return Prisma.sql`
+    site AS (
+      SELECT d.kind::text AS type, d.slug::text AS id, d.title, ''::text AS url, d.category,
+        NULL::varchar AS source_id, d.published_at, ts_rank_cd(d.search_vector, ${query}, 32) AS rank,
+        d.description
+      FROM site_documents d
+      WHERE numnode(${query}) > 0 AND d.search_vector @@ ${query} ${ofKind}
+      ORDER BY rank DESC, d.published_at DESC, d.slug
+      LIMIT ${limit}::int
+    )`;
+}
+
+/** Quotes a hit: an article's description, or a site document's best-matching passage only. */
+function headline(query: Sql): Sql {
+  const marked = (text: Sql) => Prisma.sql`ts_headline('english',
+    translate(${text}, ${HEADLINE_TRANSLATE.from}::text, ${HEADLINE_TRANSLATE.to}::text),
+    ${query}, ${HEADLINE_OPTIONS}::text)`;
+  return Prisma.sql`CASE
+    WHEN h.type = 'news' THEN CASE WHEN h.description = '' THEN '' ELSE ${marked(Prisma.sql`h.description`)} END
+    ELSE COALESCE((
+      SELECT ${marked(Prisma.sql`p.text`)}
+      FROM site_passages p
+      WHERE p.kind = h.type AND p.slug = h.id AND p.search_vector @@ ${query}
+      ORDER BY ts_rank_cd(p.search_vector, ${query}, 32) DESC, p.ordinal
+      LIMIT 1
+    ), '')
+  END`;
+}
+
+/** The statement for a scope, and its name: each scope's text is prepared once per connection. */
+export function searchStatement(
+  text: string,
+  scope: SearchScope,
+  limit: number,
+): { name: string; statement: Sql } {
+  // Written out at each use rather than once in a CTE: the planner then sees the query itself,
+  // its words' frequencies and its number of nodes (0 for stop words only: no scan at all; 1 for
+  // one word: no walk).
+  const query = Prisma.sql`websearch_to_tsquery('english', ${text}::text)`;
+  const withNews = scope === 'all' || scope === 'news';
+  const withSite = scope !== 'news';
+  const ctes = [
+    ...(withNews ? [newsHits(query, limit)] : []),
+    ...(withSite ? [siteHits(query, scope === 'all' ? undefined : scope, limit)] : []),
+  ];
+  const hits = [
+    ...(withNews ? [Prisma.sql`SELECT * FROM news`] : []),
+    ...(withSite ? [Prisma.sql`SELECT * FROM site`] : []),
+  ];
+  // Ranks compare across both: the same weights (title A, description B, body C) and normalisation.
+  const statement = Prisma.sql`
+    WITH ${Prisma.join(ctes, ',')},
+    hits AS (
+      ${Prisma.join(hits, ' UNION ALL ')}
+      ORDER BY rank DESC, published_at DESC, type, id
+      LIMIT ${limit}::int
+    )
+    SELECT h.type, h.id, h.title, h.url, h.category, COALESCE(s.name, s.id) AS source,
+      h.published_at AS "publishedAt", h.rank, h.description, ${headline(query)} AS headline
+    FROM hits h
+    LEFT JOIN sources s ON s.id = h.source_id
+    ORDER BY h.rank DESC, h.published_at DESC, h.type, h.id`;
+  const name = scope === 'all' ? 'search-all' : scope === 'news' ? 'search-news' : 'search-site';
+  return { name, statement };
+}
+
 @Injectable()
 export class SearchRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * Articles matching `text` (websearch_to_tsquery syntax), best rank first, then newest. Every
-   * stored article is one a list shows: a story another source claimed first is never stored.
+   * Articles and the site's guides and blogs matching `text` (websearch_to_tsquery syntax) within
+   * `scope`, best rank first, then newest. Every stored article is one a list shows: a story
+   * another source claimed first is never stored.
    */
-  async search(text: string, limit: number): Promise<SearchRow[]> {
-    // Written out at each use rather than once in a CTE: the planner then sees the query itself,
-    // its words' frequencies and its number of nodes (0 for stop words only: no scan at all; 1 for
-    // one word: no walk).
-    const query = Prisma.sql`websearch_to_tsquery('english', ${text}::text)`;
-    const columns = Prisma.sql`a.id, a.source_id, a.title, a.description, a.url, a.feed,
-      a.published_at, a.search_vector`;
-    const statement = Prisma.sql`
-      WITH recent AS (
-        SELECT newest.* FROM (
-          SELECT ${columns} FROM articles a
-          ORDER BY a.published_at DESC, a.id
-          LIMIT ${SEARCH_RECENT_ROWS}::int
-        ) newest
-        WHERE newest.search_vector @@ ${query} AND numnode(${query}) > 1
-        LIMIT ${SEARCH_CANDIDATES}::int
-      ),
-      candidates AS (
-        SELECT * FROM recent WHERE (SELECT count(*) FROM recent) = ${SEARCH_CANDIDATES}::int
-        UNION ALL
-        (
-          SELECT ${columns} FROM articles a
-          WHERE a.search_vector @@ ${query} AND numnode(${query}) > 0
-            AND (SELECT count(*) FROM recent) < ${SEARCH_CANDIDATES}::int
-          ORDER BY a.published_at DESC, a.id
-          LIMIT ${SEARCH_CANDIDATES}::int
-        )
-      ),
-      ranked AS (
-        SELECT c.*, ts_rank_cd(c.search_vector, ${query}, 32) AS rank
-        FROM candidates c
-        ORDER BY rank DESC, c.published_at DESC, c.id
-        LIMIT ${limit}::int
-      )
-      SELECT r.id, r.title, r.url, r.feed, r.published_at AS "publishedAt",
-        COALESCE(s.name, s.id) AS "sourceName", r.rank,
-        CASE WHEN r.description = '' THEN ''
-          ELSE ts_headline('english',
-            translate(r.description, ${HEADLINE_TRANSLATE.from}::text, ${HEADLINE_TRANSLATE.to}::text),
-            ${query}, ${HEADLINE_OPTIONS}::text)
-        END AS headline
-      FROM ranked r
-      JOIN sources s ON s.id = r.source_id
-      ORDER BY r.rank DESC, r.published_at DESC, r.id`;
+  async search(text: string, scope: SearchScope, limit: number): Promise<SearchRow[]> {
+    const { name, statement } = searchStatement(text, scope, limit);
     // Parameterised as $queryRaw would send it, but on the pool (see PrismaService.pool), prepared.
-    const { rows } = await preparedQuery<SearchRow>(this.prisma.pool, 'news-search', statement);
+    const { rows } = await preparedQuery<SearchRow>(this.prisma.pool, name, statement);
     return rows;
   }
 }

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  FEEDS,
   SEARCH_LIMITS,
+  SEARCH_TYPES,
+  type SearchType,
   type SearchResponse,
   type SearchResult,
   type SearchSnippetPart,
@@ -9,8 +10,7 @@ import {
 import { IsSearchQuery, SEARCH_LIMIT_MESSAGE, SEARCH_LIMIT_PATTERN } from '@probedge/kit';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 
-/** The only type this service answers for; guides and blogs are content's. */
-export const NEWS_SEARCH_TYPE = 'news';
+export const SEARCH_TYPE_MESSAGE = `type must be one of ${SEARCH_TYPES.join(', ')}`;
 
 export class SearchQuery {
   @ApiProperty({
@@ -24,13 +24,13 @@ export class SearchQuery {
   q!: string;
 
   @ApiPropertyOptional({
-    enum: [NEWS_SEARCH_TYPE],
-    description: 'What to search; this service holds news articles only',
-    example: 'news',
+    enum: SEARCH_TYPES,
+    description: 'Only guides, only blogs or only news; without it every type is searched',
+    example: 'guide',
   })
   @IsOptional()
-  @IsIn([NEWS_SEARCH_TYPE], { message: 'type must be news: this service searches news only' })
-  type?: typeof NEWS_SEARCH_TYPE;
+  @IsIn(SEARCH_TYPES, { message: SEARCH_TYPE_MESSAGE })
+  type?: SearchType;
 
   @ApiPropertyOptional({
     type: 'integer',
@@ -61,33 +61,39 @@ export class SearchSnippetPartDto implements SearchSnippetPart {
 }
 
 export class SearchResultDto implements SearchResult {
-  @ApiProperty({ enum: [NEWS_SEARCH_TYPE], description: 'What was found', example: 'news' })
-  type!: typeof NEWS_SEARCH_TYPE;
+  @ApiProperty({ enum: SEARCH_TYPES, description: 'What was found', example: 'news' })
+  type!: SearchType;
   @ApiProperty({
-    format: 'uuid',
-    description: "The article's id",
+    description: "The article's id (a uuid), or the guide's or blog's slug",
     example: '7d2c4a1e-0b8f-4f3a-9e6d-5c1b2a3d4e5f',
   })
   id!: string;
   @ApiProperty({ description: 'The headline', example: 'Fed holds interest rates steady' })
   title!: string;
   @ApiProperty({
-    format: 'uri',
-    description: "The article's own link",
+    description: "The article's own link, or the guide's or blog's page on the site",
     example: 'https://www.cnbc.com/2026/03/02/fed-holds-rates.html',
   })
   url!: string;
   @ApiProperty({
     type: [SearchSnippetPartDto],
-    description: 'Up to two fragments of the description around the matches; empty without one',
+    description:
+      "Up to two fragments around the matches: of an article's description (none without one), or of the guide's or blog's best-matching passage (its description when only the title or description matched)",
   })
   snippet!: SearchSnippetPartDto[];
-  @ApiProperty({ enum: FEEDS, description: "The article's feed", example: 'business' })
+  @ApiProperty({
+    description: "The article's feed, or the guide's or blog's category",
+    example: 'business',
+  })
   category!: string;
-  @ApiProperty({ description: "The source's name", example: 'CNBC' }) source!: string;
+  @ApiPropertyOptional({
+    description: "The article's source name; absent for guides and blogs",
+    example: 'CNBC',
+  })
+  source?: string;
   @ApiProperty({
     format: 'date-time',
-    description: 'When the source published it',
+    description: 'When the source published the article, or when the guide or blog was written',
     example: '2026-03-02T14:30:00.000Z',
   })
   publishedAt!: string;
@@ -104,8 +110,12 @@ export class SearchResponseDto implements SearchResponse {
     example: 'interest rates',
   })
   query!: string;
-  @ApiProperty({ enum: [NEWS_SEARCH_TYPE], description: 'The type searched', example: 'news' })
-  type!: typeof NEWS_SEARCH_TYPE;
+  @ApiProperty({
+    enum: [...SEARCH_TYPES, 'all'],
+    description: 'The type searched, or all',
+    example: 'all',
+  })
+  type!: SearchType | 'all';
   @ApiProperty({ type: [SearchResultDto], description: 'Best first, then newest first' })
   results!: SearchResultDto[];
 }

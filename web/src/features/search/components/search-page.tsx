@@ -113,7 +113,6 @@ export function SearchPage() {
   const searchable = isSearchable(q);
   const current = data && data.query === q.trim() ? data : undefined;
   const results = (current ?? data)?.results ?? [];
-  const unavailable = current?.unavailable ?? [];
 
   return (
     <PageContainer>
@@ -192,12 +191,6 @@ export function SearchPage() {
                 ? 'Searching...'
                 : `${results.length === 1 ? '1 result' : `${results.length} results`} for “${q.trim()}”`}
             </Status>
-            {unavailable.length > 0 && (
-              <Notice>
-                {unavailable.map((missing) => TYPE_LABELS[missing]).join(' and ')} could not be
-                searched just now; these results are from the rest.
-              </Notice>
-            )}
             <ResultList aria-label="Search results">
               {results.map((result) => (
                 <li key={`${result.type}:${result.id}`}>

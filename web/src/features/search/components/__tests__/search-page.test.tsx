@@ -119,14 +119,6 @@ describe('search page', () => {
     expect(await screen.findByText('q has no words to search for')).toBeInTheDocument();
   });
 
-  it('names the part that could not be searched when the others answered', async () => {
-    renderRoute('/search?q=hedge', {
-      '/api/search?q=hedge&limit=20': { body: found([GUIDE], { unavailable: ['news'] }) },
-    });
-    expect(await screen.findByText(/News could not be searched just now/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Position Sizing Basics' })).toBeInTheDocument();
-  });
-
   it('is reached from the search field in the header on any page', async () => {
     const { user, location } = renderRoute('/', {
       ...HOME_FEED_STUBS,
