@@ -1,7 +1,8 @@
 // node services/news/bench/search.bench.mjs (after `make build`): GET /api/search on the built news
-// API over 100,000 articles, one query kind at a time and then all of them mixed, at 20 connections,
-// against the target of p99 <= 50 ms; then the same through the gateway, where a search of every
-// type is asked of content (the bundled guides and blogs) and news at once and merged. It also prints EXPLAIN ANALYZE of the
+// API over 100,000 articles plus the bundled guides and blogs (content syncs them, news's index-site
+// copies them from content's API as the worker does), one query kind at a time and then all of them
+// mixed, at 20 connections, against the target of p99 <= 50 ms; then the same through the gateway,
+// which sends every search to news. It also prints EXPLAIN ANALYZE of the
 // exact statement the API runs for each kind. Everything runs on loopback against the machine's
 // PostgreSQL and Redis, on a database of its own that is dropped at the end; the load generator
 // (plain node:http with keep-alive) runs in this process.
@@ -102,7 +103,7 @@ async function load(port, paths, durationMs, headers = {}) {
 /** The statement SearchRepository sends for `q`, captured instead of run. */
 function statementFor(q) {
   const capture = { pool: { query: async ({ text, values }) => ({ rows: { text, values } }) } };
-  return new SearchRepository(capture).search(q, LIMIT);
+  return new SearchRepository(capture).search(q, 'all', LIMIT);
 }
 
 async function explain(client, statement) {
@@ -162,6 +163,34 @@ async function main() {
       `seeded ${ARTICLES} articles in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
+    // Content with the bundled guides and blogs, copied into news's index through content's API.
+    const synced = spawnSync(process.execPath, ['dist/sync.js'], {
+      cwd: contentDir,
+      env: { ...process.env, DATABASE_URL: contentDatabase.url, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+    if (synced.status !== 0) throw new Error(`content sync failed: ${synced.stderr}`);
+    const contentPort = await freePort();
+    content = await startProcess({
+      name: 'content',
+      cwd: contentDir,
+      script: 'dist/main.js',
+      env: { PORT: String(contentPort), DATABASE_URL: contentDatabase.url },
+      readyUrl: `http://127.0.0.1:${contentPort}/readyz`,
+    });
+    const indexed = spawnSync(process.execPath, ['dist/cli.js', 'index-site'], {
+      cwd: packageDir,
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        CONTENT_URL: `http://127.0.0.1:${contentPort}`,
+        LOG_LEVEL: 'warn',
+      },
+      encoding: 'utf8',
+    });
+    if (indexed.status !== 0) throw new Error(`index-site failed: ${indexed.stderr}`);
+    console.log(indexed.stdout.trim());
+
     const port = await freePort();
     api = await startProcess({
       name: 'news api',
@@ -213,21 +242,6 @@ async function main() {
     }
     const loadAfter = os.loadavg();
 
-    // Through the gateway: content with the bundled guides and blogs, the gateway in front of both.
-    const synced = spawnSync(process.execPath, ['dist/sync.js'], {
-      cwd: contentDir,
-      env: { ...process.env, DATABASE_URL: contentDatabase.url, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-    });
-    if (synced.status !== 0) throw new Error(`content sync failed: ${synced.stderr}`);
-    const contentPort = await freePort();
-    content = await startProcess({
-      name: 'content',
-      cwd: contentDir,
-      script: 'dist/main.js',
-      env: { PORT: String(contentPort), DATABASE_URL: contentDatabase.url },
-      readyUrl: `http://127.0.0.1:${contentPort}/readyz`,
-    });
     const gatewayPort = await freePort();
     gateway = await startProcess({
       name: 'gateway',
@@ -235,7 +249,6 @@ async function main() {
       script: 'dist/main.js',
       env: {
         PORT: String(gatewayPort),
-        CONTENT_URL: `http://127.0.0.1:${contentPort}`,
         NEWS_URL: `http://127.0.0.1:${port}`,
         RATE_LIMIT_PREFIX: `news-bench-search-${suffix}-rl:`,
         // One client sends all the load: its limits are checked as usual but never trip.
@@ -294,7 +307,7 @@ async function main() {
 
     console.log('');
     console.log(
-      `GET /api/search?q=…&limit=${LIMIT} on the news API directly, ${ARTICLES} articles, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s per row after ${WARM_UP_MS / 1000} s of warm-up, on ${cpu.length} cores (${cpu[0]?.model.trim()}), Node ${process.versions.node}`,
+      `GET /api/search?q=…&limit=${LIMIT} on the news API directly, ${ARTICLES} articles and the guides and blogs, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s per row after ${WARM_UP_MS / 1000} s of warm-up, on ${cpu.length} cores (${cpu[0]?.model.trim()}), Node ${process.versions.node}`,
     );
     console.log(
       `Machine load average (1 / 5 / 15 min): ${loadBefore.map((v) => v.toFixed(2)).join(' / ')} before, ${loadAfter.map((v) => v.toFixed(2)).join(' / ')} after; above ${cpu.length} means other work shared the cores`,
@@ -321,7 +334,7 @@ async function main() {
     );
     console.log('');
     console.log(
-      `GET /api/search?q=…&limit=${LIMIT} through the gateway (every type: content's ${'guides and blogs'} and news's ${ARTICLES} articles, merged), Cache-Control: no-cache, ${CONNECTIONS} connections`,
+      `GET /api/search?q=…&limit=${LIMIT} through the gateway (every type, answered by news: ${ARTICLES} articles and the guides and blogs), Cache-Control: no-cache, ${CONNECTIONS} connections`,
     );
     console.log(
       '| query kind       | req/s | p50 ms | p99 ms | max ms | CPU ms/req gateway | news  | content | PostgreSQL | failures | p99 target |',
