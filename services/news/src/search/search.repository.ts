@@ -36,14 +36,14 @@ export interface SearchRow {
 export const SEARCH_CANDIDATES = 100;
 
 /**
- * How many of the newest articles are read, newest first, for the candidates of a query of more
- * than one word before the GIN index is asked instead. For one word PostgreSQL's planner chooses
- * well between walking the newest articles and the GIN index (the column's statistics know the
- * common words). For several it multiplies their odds, so a pair that goes together ("interest
- * rates", in 7% of the articles) looks ten times rarer than it is, and it takes all 7,000 matches
- * from the index to sort them by date (20 ms). Walking first bounds that: a query matching one
- * article in 20 is done within these rows; one matching fewer has few matches for the index to
- * list (under 5,000 in 100,000 if spread evenly).
+ * How many of the newest articles are read, newest first, for the candidates before the GIN index
+ * is asked instead. A query matching one article in 20 or more is done within these rows (most
+ * searches: common words, and pairs that go together such as "interest rates", in 7% of the
+ * articles); one matching fewer has few matches for the index to list and sort (under 5,000 in
+ * 100,000 if spread evenly). The choice is made as the statement runs, not by the planner, so one
+ * generic plan serves every query and no search is planned on its own (planning it cost 0.3-0.45 ms,
+ * a quarter of the statement's CPU); the planner's own choice was also the slower one for pairs of
+ * rarer words (its estimates multiply their odds).
  */
 export const SEARCH_RECENT_ROWS = 2000;
 
@@ -52,11 +52,14 @@ export type SearchScope = SearchType | 'all';
 
 type Sql = Prisma.Sql;
 
+/** The query, parsed once per execution: `(SELECT query FROM q)` is computed once, not per row. */
+const QUERY = Prisma.sql`(SELECT query FROM q)`;
+
 /**
- * The newest SEARCH_CANDIDATES articles matching the query (see SEARCH_RECENT_ROWS), ranked, the
- * best `limit` of them: the CTEs `recent`, `candidates` and `news`.
+ * The newest SEARCH_CANDIDATES articles matching the query, ranked, the best `limit` of them: the
+ * CTEs `recent`, `candidates` and `news`.
  */
-function newsHits(query: Sql, limit: number): Sql {
+function newsHits(limit: number): Sql {
   const columns = Prisma.sql`a.id, a.source_id, a.title, a.description, a.url, a.feed,
     a.published_at, a.search_vector`;
   return Prisma.sql`
@@ -66,7 +69,7 @@ function newsHits(query: Sql, limit: number): Sql {
         ORDER BY a.published_at DESC, a.id
         LIMIT ${SEARCH_RECENT_ROWS}::int
       ) newest
-      WHERE newest.search_vector @@ ${query} AND numnode(${query}) > 1
+      WHERE numnode(${QUERY}) > 0 AND newest.search_vector @@ ${QUERY}
       LIMIT ${SEARCH_CANDIDATES}::int
     ),
     candidates AS (
@@ -74,7 +77,7 @@ function newsHits(query: Sql, limit: number): Sql {
       UNION ALL
       (
         SELECT ${columns} FROM articles a
-        WHERE a.search_vector @@ ${query} AND numnode(${query}) > 0
+        WHERE a.search_vector @@ ${QUERY} AND numnode(${QUERY}) > 0
           AND (SELECT count(*) FROM recent) < ${SEARCH_CANDIDATES}::int
         ORDER BY a.published_at DESC, a.id
         LIMIT ${SEARCH_CANDIDATES}::int
@@ -82,7 +85,7 @@ function newsHits(query: Sql, limit: number): Sql {
     ),
     news AS (
       SELECT 'news'::text AS type, c.id::text AS id, c.title, c.url, c.feed AS category,
-        c.source_id, c.published_at, ts_rank_cd(c.search_vector, ${query}, 32) AS rank,
+        c.source_id, c.published_at, ts_rank_cd(c.search_vector, ${QUERY}, 32) AS rank,
         c.description
       FROM candidates c
       ORDER BY rank DESC, c.published_at DESC, c.id
@@ -91,32 +94,32 @@ function newsHits(query: Sql, limit: number): Sql {
 }
 
 /** The best `limit` guides and blogs (or those of `kind`), all of them ranked: the CTE `site`. */
-function siteHits(query: Sql, kind: SearchType | undefined, limit: number): Sql {
+function siteHits(kind: SearchType | undefined, limit: number): Sql {
   const ofKind = kind ? Prisma.sql`AND d.kind = ${kind}::text` : Prisma.empty;
   return Prisma.sql`
     site AS (
       SELECT d.kind::text AS type, d.slug::text AS id, d.title, ''::text AS url, d.category,
-        NULL::varchar AS source_id, d.published_at, ts_rank_cd(d.search_vector, ${query}, 32) AS rank,
+        NULL::varchar AS source_id, d.published_at, ts_rank_cd(d.search_vector, ${QUERY}, 32) AS rank,
         d.description
       FROM site_documents d
-      WHERE numnode(${query}) > 0 AND d.search_vector @@ ${query} ${ofKind}
+      WHERE numnode(${QUERY}) > 0 AND d.search_vector @@ ${QUERY} ${ofKind}
       ORDER BY rank DESC, d.published_at DESC, d.slug
       LIMIT ${limit}::int
     )`;
 }
 
 /** Quotes a hit: an article's description, or a site document's best-matching passage only. */
-function headline(query: Sql): Sql {
+function headline(): Sql {
   const marked = (text: Sql) => Prisma.sql`ts_headline('english',
     translate(${text}, ${HEADLINE_TRANSLATE.from}::text, ${HEADLINE_TRANSLATE.to}::text),
-    ${query}, ${HEADLINE_OPTIONS}::text)`;
+    ${QUERY}, ${HEADLINE_OPTIONS}::text)`;
   return Prisma.sql`CASE
     WHEN h.type = 'news' THEN CASE WHEN h.description = '' THEN '' ELSE ${marked(Prisma.sql`h.description`)} END
     ELSE COALESCE((
       SELECT ${marked(Prisma.sql`p.text`)}
       FROM site_passages p
-      WHERE p.kind = h.type AND p.slug = h.id AND p.search_vector @@ ${query}
-      ORDER BY ts_rank_cd(p.search_vector, ${query}, 32) DESC, p.ordinal
+      WHERE p.kind = h.type AND p.slug = h.id AND p.search_vector @@ ${QUERY}
+      ORDER BY ts_rank_cd(p.search_vector, ${QUERY}, 32) DESC, p.ordinal
       LIMIT 1
     ), '')
   END`;
@@ -128,15 +131,12 @@ export function searchStatement(
   scope: SearchScope,
   limit: number,
 ): { name: string; statement: Sql } {
-  // Written out at each use rather than once in a CTE: the planner then sees the query itself,
-  // its words' frequencies and its number of nodes (0 for stop words only: no scan at all; 1 for
-  // one word: no walk).
-  const query = Prisma.sql`websearch_to_tsquery('english', ${text}::text)`;
   const withNews = scope === 'all' || scope === 'news';
   const withSite = scope !== 'news';
   const ctes = [
-    ...(withNews ? [newsHits(query, limit)] : []),
-    ...(withSite ? [siteHits(query, scope === 'all' ? undefined : scope, limit)] : []),
+    Prisma.sql`q AS MATERIALIZED (SELECT websearch_to_tsquery('english', ${text}::text) AS query)`,
+    ...(withNews ? [newsHits(limit)] : []),
+    ...(withSite ? [siteHits(scope === 'all' ? undefined : scope, limit)] : []),
   ];
   const hits = [
     ...(withNews ? [Prisma.sql`SELECT * FROM news`] : []),
@@ -151,7 +151,7 @@ export function searchStatement(
       LIMIT ${limit}::int
     )
     SELECT h.type, h.id, h.title, h.url, h.category, COALESCE(s.name, s.id) AS source,
-      h.published_at AS "publishedAt", h.rank, h.description, ${headline(query)} AS headline
+      h.published_at AS "publishedAt", h.rank, h.description, ${headline()} AS headline
     FROM hits h
     LEFT JOIN sources s ON s.id = h.source_id
     ORDER BY h.rank DESC, h.published_at DESC, h.type, h.id`;
