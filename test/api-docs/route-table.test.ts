@@ -1,6 +1,5 @@
 import type { OpenAPIObject, OperationObject } from '@nestjs/swagger';
 import { ROUTES, type RouteDefinition } from '@probedge/proto';
-import { SEARCH_PATH } from '../../gateway/src/search/search-router.service';
 import { serviceDocuments, type ServiceDocuments } from './support/documents';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -23,6 +22,9 @@ function operationsOf(document: OpenAPIObject): Documented[] {
 }
 
 const named = (entry: { method: string; path: string }) => `${entry.method} ${entry.path}`;
+
+/** What one service asks of another (content's documents for news's search index), never public. */
+const internal = (entry: Documented) => entry.operation.tags?.includes('internal') ?? false;
 
 function routeFor(entry: { method: string; path: string }): RouteDefinition | undefined {
   return ROUTES.find((route) => route.method === entry.method && route.path === entry.path);
@@ -51,17 +53,24 @@ describe('the API documents and the route table', () => {
 
   it("document no path the route table does not expose, even in a service's own document", () => {
     for (const { service, own } of documents) {
-      for (const entry of operationsOf(own)) {
+      for (const entry of operationsOf(own).filter((each) => !internal(each))) {
         const route = routeFor(entry);
         expect({ service, operation: named(entry), inTable: route !== undefined }).toEqual({
           service,
           operation: named(entry),
           inTable: true,
         });
-        // The search is content's in the table; narrowed to news the gateway sends it to news.
-        if (route && route.path !== SEARCH_PATH) expect(route.service).toBe(service);
+        if (route) expect(route.service).toBe(service);
       }
     }
+  });
+
+  it('keep the operations for other services (tag internal) out of the table and the published documents', () => {
+    const internals = documents.flatMap(({ own }) => operationsOf(own).filter(internal));
+    expect(internals.map(named)).toContain('GET /internal/search-documents');
+    for (const entry of internals) expect(routeFor(entry)).toBeUndefined();
+    const published = documents.flatMap(({ published }) => operationsOf(published).map(named));
+    for (const entry of internals) expect(published).not.toContain(named(entry));
   });
 
   it('give every published operation a success answer', () => {
