@@ -61,7 +61,23 @@ async function firstSlug(page: Page, path: string): Promise<string> {
   return slug;
 }
 
+/**
+ * Waits for the page's finite animations to end (an answer opening fades in): colours are judged as
+ * a reader sees them once still, not halfway through a fade.
+ */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 async function seriousViolations(page: Page, state = 'as loaded'): Promise<string[]> {
+  await animationsDone(page);
   const results = await new AxeBuilder({ page }).analyze();
   const width = page.viewportSize()?.width;
   return results.violations
