@@ -285,7 +285,7 @@ async function main() {
 
   await check('search finds guides and news, and the feeds are Atom', async () => {
     // The news worker copies content's guides and blogs into the index within moments of start.
-    await until(
+    const hits = await until(
       'guides and news in one search',
       async () => {
         const found = await get('/api/search?q=earnings', {
@@ -293,8 +293,9 @@ async function main() {
         });
         if (found.status !== 200)
           throw new Error(`search ${found.status}: ${found.text.slice(0, 200)}`);
-        const kinds = new Set(json(found).results.map((result) => result.type));
-        return kinds.has('news') && (kinds.has('guide') || kinds.has('blog')) ? kinds : undefined;
+        const { results } = json(found);
+        const kinds = new Set(results.map((result) => result.type));
+        return kinds.has('news') && (kinds.has('guide') || kinds.has('blog')) ? results : undefined;
       },
       60_000,
     );
@@ -305,8 +306,8 @@ async function main() {
         throw new Error(`/api/feeds/${feed}: ${answer.status} ${type}`);
       }
     }
-    const types = new Set(results.map((result) => result.type));
-    return `${results.length} hits (${[...types].join(', ')}); 3 feeds`;
+    const types = new Set(hits.map((result) => result.type));
+    return `${hits.length} hits (${[...types].join(', ')}); 3 feeds`;
   });
 
   await check('the insights worker is ready', async () => {
