@@ -5,10 +5,7 @@ import { DEFAULT_GATEWAY_PORT, DEFAULT_SERVICE_PORTS, type ServiceName } from '@
 import { z } from 'zod';
 
 const upstreamUrl = (service: ServiceName) =>
-  z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default(`http://127.0.0.1:${DEFAULT_SERVICE_PORTS[service]}`)
-    .transform((value) => value.replace(/\/+$/, ''));
+  env.serviceUrl(`http://127.0.0.1:${DEFAULT_SERVICE_PORTS[service]}`);
 
 export const gatewayShape = {
   ...baseShape,

@@ -1,44 +1,22 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
 import { Client } from 'pg';
 import { siteDocument, startContentStandIn, type ContentStandIn } from './site-documents';
+import { CLI, runCli } from './cli-support';
 import { MIGRATIONS_DIR } from './support';
-
-const CLI = path.join(__dirname, '..', 'dist', 'cli.js');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /** The built CLI copies content's guides and blogs into the search index once. */
 describe('node dist/cli.js index-site', () => {
   let database: TestDatabase;
   let content: ContentStandIn;
 
-  function cli(contentUrl: string): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, 'index-site'], {
-        env: {
-          ...process.env,
-          DATABASE_URL: database.url,
-          CONTENT_URL: contentUrl,
-          NEWS_FETCH_TIMEOUT_MS: '2000',
-          LOG_LEVEL: 'silent',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
+  const cli = (contentUrl: string) =>
+    runCli(['index-site'], {
+      DATABASE_URL: database.url,
+      CONTENT_URL: contentUrl,
+      NEWS_FETCH_TIMEOUT_MS: '2000',
+      LOG_LEVEL: 'silent',
     });
-  }
 
   const slugs = async () => {
     const client = new Client({ connectionString: database.url });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,16 +14,10 @@ import { IngestionQueue } from '../src/ingestion/ingestion.queue';
 import { SourcesRepository } from '../src/sources/sources.repository';
 import { WorkerModule } from '../src/worker.module';
 import { rss, startFeedServer, xml, type FeedServer } from './feed-server';
+import { CLI, runCli } from './cli-support';
 import { MIGRATIONS_DIR } from './support';
 
-const CLI = path.join(__dirname, '..', 'dist', 'cli.js');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 describe('parseArgs of the news CLI', () => {
   it('reads ingest-now with an optional --source', () => {
@@ -68,26 +61,13 @@ describe('node dist/cli.js ingest-now', () => {
   let queue: Queue;
   const prefix = `news-test-${randomBytes(4).toString('hex')}`;
 
-  function cli(...argv: string[]): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, ...argv], {
-        env: {
-          ...process.env,
-          DATABASE_URL: database.url,
-          REDIS_URL,
-          NEWS_QUEUE_PREFIX: prefix,
-          LOG_LEVEL: 'silent',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
+  const cli = (...argv: string[]) =>
+    runCli(argv, {
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      NEWS_QUEUE_PREFIX: prefix,
+      LOG_LEVEL: 'silent',
     });
-  }
 
   const feed = (guid: string) =>
     xml(rss([{ guid, title: `Story ${guid}`, link: `https://cli.example.com/${guid}` }]));
@@ -194,14 +174,9 @@ describe('node dist/cli.js ingest-now', () => {
   });
 
   it('fails with exit code 1 and the reason when the configuration is invalid', async () => {
-    const child = await new Promise<Run>((resolve) => {
-      const proc = spawn(process.execPath, [CLI, 'ingest-now'], {
-        env: { ...process.env, DATABASE_URL: database.url, REDIS_URL: 'http://not-redis' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stderr = '';
-      proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      proc.on('close', (code) => resolve({ code, stdout: '', stderr }));
+    const child = await runCli(['ingest-now'], {
+      DATABASE_URL: database.url,
+      REDIS_URL: 'http://not-redis',
     });
     expect(child.code).toBe(1);
     expect(child.stderr).toContain('REDIS_URL');

@@ -1,17 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ContentKind } from '@probedge/proto';
+import type { ContentSource } from '../content/content.repository';
 import { PrismaService } from '../prisma/prisma.service';
 
-export interface SearchDocumentRow {
-  kind: ContentKind;
-  slug: string;
-  title: string;
-  description: string;
-  category: string;
-  createdAt: Date;
-  /** The texts of its content_passages, by ordinal. */
-  passages: string[];
-}
+/** A guide or blog as written by the sync, with the texts of its content_passages by ordinal. */
+export type SearchDocumentRow = Pick<
+  ContentSource,
+  'kind' | 'slug' | 'title' | 'description' | 'category' | 'createdAt'
+> & { passages: string[] };
 
 @Injectable()
 export class SearchDocumentsRepository {

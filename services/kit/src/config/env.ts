@@ -60,6 +60,12 @@ export const env = {
   positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
   boolean: (fallback: boolean) => booleanString.default(fallback),
   url: (fallback?: string) => (fallback === undefined ? z.url() : z.url().default(fallback)),
+  /** Another service's base URL: http(s) only, kept without a trailing slash. */
+  serviceUrl: (fallback: string) =>
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .default(fallback)
+      .transform((value) => value.replace(/\/+$/, '')),
   postgresUrl: (fallback: string) =>
     z
       .string()

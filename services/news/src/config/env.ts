@@ -48,10 +48,7 @@ export const configShape = {
   CACHE_INVALIDATION_CHANNEL: env.cacheInvalidationChannel(),
   NEWS_USER_AGENT: z.string().default('ProbEdgeNews/0.1 (+https://probedge.example/news)'),
   /** The content service, whose guides and blogs the worker copies into the search index. */
-  CONTENT_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default(`http://127.0.0.1:${DEFAULT_SERVICE_PORTS.content}`)
-    .transform((value) => value.replace(/\/+$/, '')),
+  CONTENT_URL: env.serviceUrl(`http://127.0.0.1:${DEFAULT_SERVICE_PORTS.content}`),
   /** How often the worker asks content whether its guides and blogs changed (an ETag check). */
   NEWS_SITE_INDEX_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
 };
