@@ -1,7 +1,12 @@
-import type { ServerResponse } from 'node:http';
-import { waitFor } from '@probedge/kit/testing';
+import { request, type ServerResponse } from 'node:http';
+import { metricValue, startTcpProxy, type TcpProxy, waitFor } from '@probedge/kit/testing';
+import { EdgeCache } from '../src/pipeline/cache/edge-cache.service';
 import {
   send,
+  startGateway,
+  startUpstreams,
+  stopUpstreams,
+  upstreamUrls,
   useGatewayWithUpstreams,
   type RawResponse,
   type RunningGateway,
@@ -21,6 +26,15 @@ function holdBilling(upstreams: Upstreams): { held: ServerResponse[]; release: (
       }
     },
   };
+}
+
+/** Client connections the gateway holds open. */
+function openConnections(gateway: RunningGateway): Promise<number> {
+  return new Promise((resolve, reject) =>
+    gateway.app
+      .getHttpServer()
+      .getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
 }
 
 describe('a service whose connections are all taken', () => {
@@ -114,5 +128,122 @@ describe('one client with many requests under way', () => {
     billing.release();
     expect((await Promise.all(holders)).map((res) => res.status)).toEqual([200, 200, 200]);
     expect((await send(gateway.url, '/api/guides', from('203.0.113.7'))).status).toBe(200);
+  });
+
+  it('keeps no place for requests whose client left while they waited for another fetch', async () => {
+    const client = '203.0.113.8';
+    const target = '/api/business?limit=5';
+    const collapsed = async () =>
+      metricValue((await send(gateway.url, '/metrics')).text, 'gateway_cache_lookups_total', {
+        result: 'collapsed',
+      }) ?? 0;
+    // News's answer is kept once, so a later miss on the target makes the others wait for it.
+    upstreams.news.handler = (_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'cache-control': 'public, max-age=0, s-maxage=30',
+      });
+      res.end('{"items":[]}');
+    };
+    expect((await send(gateway.url, target, from(client))).status).toBe(200);
+    gateway.app.get(EdgeCache).invalidate('news');
+    const held: ServerResponse[] = [];
+    upstreams.news.handler = (_req, res) => held.push(res);
+    const fetching = send(gateway.url, target, from(client));
+    await waitFor(() => held.length === 1, 'the fetch at news');
+
+    // Three more requests for the target wait for that fetch; their client hangs up on each.
+    for (let index = 0; index < 3; index += 1) {
+      const before = await collapsed();
+      const { hostname, port } = new URL(gateway.url);
+      const leaving = request({
+        hostname,
+        port,
+        path: target,
+        headers: { 'x-forwarded-for': client },
+      });
+      leaving.on('error', () => undefined);
+      leaving.end();
+      await waitFor(async () => (await collapsed()) === before + 1, 'waiting for the fetch');
+      leaving.destroy();
+    }
+    await waitFor(async () => (await openConnections(gateway)) === 1, 'the gateway saw them leave');
+
+    // The fetch cannot be kept, so the waiters would go to news themselves: none is left to.
+    const [fetch] = held.splice(0);
+    fetch.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    fetch.end('{"items":[]}');
+    expect((await fetching).status).toBe(200);
+    expect(upstreams.news.received).toHaveLength(2);
+
+    // The client's whole share of the gateway is still its own.
+    const billing = holdBilling(upstreams);
+    const holders = Array.from({ length: 3 }, () =>
+      send(gateway.url, '/api/check-subscription', from(client)),
+    );
+    await waitFor(() => billing.held.length === 3, 'three requests under way');
+    expect((await send(gateway.url, '/api/guides', from(client))).status).toBe(429);
+    billing.release();
+    expect((await Promise.all(holders)).map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(upstreams.news.received).toHaveLength(2);
+  });
+});
+
+describe('a client that hangs up while its rate limit is counted', () => {
+  let redis: TcpProxy;
+  let upstreams: Upstreams;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    const { hostname, port } = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    redis = await startTcpProxy({ host: hostname, port: Number(port || 6379) });
+    upstreams = await startUpstreams();
+    gateway = await startGateway({
+      ...upstreamUrls(upstreams),
+      REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await stopUpstreams(upstreams);
+    await redis.close();
+  });
+
+  it('leaves no fetch behind for the next request of its target to wait on', async () => {
+    const target = '/api/business?limit=6';
+    const lookups = async (result: string) =>
+      metricValue((await send(gateway.url, '/metrics')).text, 'gateway_cache_lookups_total', {
+        result,
+      }) ?? 0;
+    upstreams.news.handler = (_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'cache-control': 'public, max-age=0, s-maxage=30',
+      });
+      res.end('{"items":[]}');
+    };
+    expect((await send(gateway.url, target)).status).toBe(200);
+    // A miss on the target now fetches for every request arriving meanwhile.
+    gateway.app.get(EdgeCache).invalidate('news');
+    const missesBefore = await lookups('miss');
+
+    redis.setLatency(300);
+    const { hostname, port } = new URL(gateway.url);
+    const leaving = request({ hostname, port, path: target });
+    leaving.on('error', () => undefined);
+    leaving.end();
+    await waitFor(async () => (await openConnections(gateway)) === 1, 'the request at the gateway');
+    leaving.destroy();
+    await waitFor(async () => (await openConnections(gateway)) === 0, 'the gateway saw it leave');
+    redis.setLatency(0);
+
+    const collapsedBefore = await lookups('collapsed');
+    const next = await send(gateway.url, target);
+    expect(next.status).toBe(200);
+    // It went to news at once, as a miss, rather than waiting for a fetch nobody was making.
+    expect(await lookups('collapsed')).toBe(collapsedBefore);
+    expect(await lookups('miss')).toBe(missesBefore + 1);
+    expect(upstreams.news.received).toHaveLength(2);
   });
 });

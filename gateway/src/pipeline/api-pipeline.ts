@@ -128,6 +128,9 @@ export class ApiPipeline {
     // Worked out once: the rate limits count it, and the service gets it in the one header it trusts.
     const client = clientAddress(req, this.config.TRUSTED_PROXY_HOPS);
     const verdict = await this.limits.check(client, req.method ?? 'GET', pathname);
+    // A client that hung up meanwhile has had its close: whatever is taken from here on for it
+    // (a place in its bound, a fetch others wait for) would never be given back.
+    if (res.destroyed) return;
     if (verdict.retryAfter !== undefined) {
       this.fail(exchange, {
         status: 429,
@@ -154,6 +157,8 @@ export class ApiPipeline {
   /** To the service, within the client's share of the gateway. */
   private forward(exchange: Exchange, route: CompiledRoute, client: string): void {
     const { req, res } = exchange;
+    // The client may have hung up while it waited for another request's fetch (see walk).
+    if (res.destroyed) return;
     if (!this.underWay.enter(client)) {
       this.fail(exchange, {
         status: 429,
