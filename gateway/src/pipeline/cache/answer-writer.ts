@@ -19,22 +19,60 @@ export interface Answer {
 }
 
 /**
- * A stored answer with its header block built once: the gateway's fixed headers, Vary, then the
- * service's own, as the proxied answer had them.
+ * A stored answer. Its header blocks (the gateway's fixed headers, Vary, then the service's own,
+ * as the proxied answer had them) are built once, when it is first replayed: an answer refreshed
+ * by every hard reload is often replaced before anyone reads it.
  */
+class StoredAnswer implements CachedResponse {
+  readonly service: ServiceName;
+  readonly route: string;
+  readonly status: number;
+  readonly body: Buffer;
+  readonly etag: string | undefined;
+  readonly storedAt: number;
+  readonly expiresAt: number;
+  private readonly upstreamHeaders: IncomingHttpHeaders;
+  private heads: { full: string[]; notModified: string[] } | undefined;
+
+  constructor(
+    answer: Answer,
+    private readonly fixedHeaders: HeaderPairs,
+  ) {
+    this.upstreamHeaders = answer.headers;
+    this.service = answer.service;
+    this.route = answer.route;
+    this.status = answer.status;
+    this.body = answer.body;
+    this.etag = answer.headers.etag as string | undefined;
+    this.storedAt = answer.storedAt;
+    this.expiresAt = answer.storedAt + answer.lifetime * 1000;
+  }
+
+  get head(): string[] {
+    return this.built().full;
+  }
+
+  get notModifiedHead(): string[] {
+    return this.built().notModified;
+  }
+
+  private built(): { full: string[]; notModified: string[] } {
+    if (this.heads) return this.heads;
+    const headers = [
+      ...this.fixedHeaders,
+      ['vary', 'Origin'] as const,
+      ...storedHeaders(this.upstreamHeaders),
+    ];
+    this.heads = {
+      full: flatHeaders(headers, [['content-length', this.body.length]]),
+      notModified: flatHeaders(headers.filter(([name]) => !BODY_HEADERS.has(name.toLowerCase()))),
+    };
+    return this.heads;
+  }
+}
+
 export function toEntry(answer: Answer, fixedHeaders: HeaderPairs): CachedResponse {
-  const headers = [...fixedHeaders, ['vary', 'Origin'] as const, ...storedHeaders(answer.headers)];
-  return {
-    service: answer.service,
-    route: answer.route,
-    status: answer.status,
-    head: flatHeaders(headers, [['content-length', answer.body.length]]),
-    notModifiedHead: flatHeaders(headers.filter(([name]) => !BODY_HEADERS.has(name.toLowerCase()))),
-    body: answer.body,
-    etag: answer.headers.etag as string | undefined,
-    storedAt: answer.storedAt,
-    expiresAt: answer.storedAt + answer.lifetime * 1000,
-  };
+  return new StoredAnswer(answer, fixedHeaders);
 }
 
 /**

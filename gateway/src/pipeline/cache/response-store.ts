@@ -8,9 +8,9 @@ export interface CachedResponse {
   route: string;
   status: number;
   /** Every header of the answer but the per-request ones, as a flat name, value list. */
-  head: string[];
+  readonly head: string[];
   /** The same for a 304: without the body's type and length. */
-  notModifiedHead: string[];
+  readonly notModifiedHead: string[];
   body: Buffer;
   etag?: string;
   /** Epoch ms when stored, and when it stops being fresh. */
