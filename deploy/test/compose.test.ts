@@ -1,4 +1,5 @@
 import { readRepoFile } from './support/files';
+import { stackFlags } from './support/processes';
 import {
   composeVariables,
   dependencies,
@@ -160,8 +161,12 @@ describe('docker-compose.yml', () => {
     const worker = compose.services['content-worker'];
     const api = compose.services.content;
     expect(worker.image).toBe(api.image);
-    expect(worker.command).toEqual(['node', 'dist/worker.js']);
-    expect(api.command).toEqual(['node', 'dist/main.js']);
+    expect(worker.command).toEqual([
+      'node',
+      ...stackFlags('SERVICE_RUNTIME_FLAGS'),
+      'dist/worker.js',
+    ]);
+    expect(api.command).toEqual(['node', ...stackFlags('SERVICE_RUNTIME_FLAGS'), 'dist/main.js']);
     const env = serviceEnv(worker, {});
     expect(env.CONTENT_WORKER_PORT).toBe('4101');
     expect(healthcheckUrl(worker)?.toString()).toBe('http://127.0.0.1:4101/readyz');

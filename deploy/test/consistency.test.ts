@@ -27,6 +27,7 @@ import {
 } from './support/kubernetes';
 import { podsOf, podsReaching, type Pod } from './support/network-policy';
 import {
+  commandOf,
   type Env,
   HEALTH_PATHS,
   loopbackDefaultKeys,
@@ -36,6 +37,7 @@ import {
   type ProcessSpec,
   requiredKeys,
   SERVICES_WITH_DATABASE,
+  stackFlags,
 } from './support/processes';
 
 const compose = loadCompose();
@@ -104,7 +106,7 @@ describe('docker-compose.yml runs each process as the code expects', () => {
 
     it('runs the right command of the right image', () => {
       expect(service).toBeDefined();
-      expect(service.command).toEqual(['node', proc.entry]);
+      expect(service.command).toEqual(commandOf(proc));
       expect(imageRepository(serviceImage(service))).toBe(proc.image);
     });
 
@@ -248,6 +250,8 @@ interface StackProcess {
   env: Env;
   port: number;
   readyPath?: string;
+  /** The V8 flags it would run with on Node 20 and on Node 24 (stack.nodeFlagsFor). */
+  flags: { node20: string[]; node24: string[] };
 }
 
 /** What deploy/local/stack.mjs would start (`make up`, the browser tests), for the given environment. */
@@ -255,7 +259,10 @@ function localStack(env: Env): { redisKeyPrefix: string; processes: StackProcess
   const script = [
     `const stack = await import(${JSON.stringify(pathToFileURL(repoPath('deploy/local/stack.mjs')).href)});`,
     'const settings = stack.stackSettings(JSON.parse(process.env.STACK_TEST_ENV));',
-    'const processes = stack.processes(settings);',
+    'const processes = stack.processes(settings).map((proc) => ({',
+    '  ...proc,',
+    "  flags: { node20: stack.nodeFlagsFor(proc.cwd, '20.20.2'), node24: stack.nodeFlagsFor(proc.cwd, '24.21.0') },",
+    '}));',
     'process.stdout.write(JSON.stringify({ redisKeyPrefix: settings.redisKeyPrefix, processes }));',
   ].join('\n');
   const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
@@ -320,6 +327,22 @@ describe('deploy/local/stack.mjs runs each process as the code expects', () => {
     expect(shifted.map((proc) => proc.port - 10000)).toEqual(usual.map((proc) => proc.port));
   });
 
+  it("adds the services' V8 flags on Node 24 to the services only, and none that Node 20 lacks", () => {
+    const base = stackFlags('NODE_RUNTIME_FLAGS');
+    const service = stackFlags('SERVICE_RUNTIME_FLAGS');
+    expect(service).toEqual(['--memory-saver-mode']);
+    for (const proc of PROCESSES) {
+      const { flags } = started('on the usual ports', proc);
+      expect({ name: proc.name, flags }).toEqual({
+        name: proc.name,
+        flags: { node20: base, node24: proc.role === 'gateway' ? base : [...base, ...service] },
+      });
+    }
+    // The mail inbox is not a platform process: only the shared flags.
+    const mail = stackOf('on the usual ports').processes.find((proc) => proc.name === 'mail');
+    expect(mail?.flags).toEqual({ node20: base, node24: base });
+  });
+
   it('runs the content worker on CONTENT_WORKER_PORT 4101, next to the content API', () => {
     const worker = started('on the usual ports', byName('content-worker'));
     expect(worker.port).toBe(4101);
@@ -359,7 +382,7 @@ describe.each(OVERLAYS)('the %s overlay runs each process as the code expects', 
 
     it('runs the right command of the right image', () => {
       const container = containerOf(objectsOf(overlay), proc.name);
-      expect(container.command).toEqual(['node', proc.entry]);
+      expect(container.command).toEqual(commandOf(proc));
       expect(imageRepository(container.image ?? '')).toBe(proc.image);
     });
 

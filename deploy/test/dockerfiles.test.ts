@@ -9,7 +9,7 @@ import {
   type Stage,
 } from './support/dockerfile';
 import { webBuildInputs, webBuildProblems } from './support/web-build';
-import { parseConfig, PROCESSES } from './support/processes';
+import { parseConfig, PROCESSES, stackFlags } from './support/processes';
 import { serviceEnv } from './support/compose';
 
 const compose = loadCompose();
@@ -112,10 +112,7 @@ describe('the service image (deploy/docker/service.Dockerfile)', () => {
   });
 
   it('runs Node with the V8 flags of the local stack', () => {
-    const declared = /NODE_RUNTIME_FLAGS = \[([^\]]*)\]/.exec(
-      readRepoFile('deploy/local/stack.mjs'),
-    );
-    const flags = [...(declared?.[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1]);
+    const flags = stackFlags('NODE_RUNTIME_FLAGS');
     expect(flags.length).toBeGreaterThan(0);
     const env = instructions(last, 'ENV')
       .map((instruction) => instruction.args)
@@ -124,7 +121,11 @@ describe('the service image (deploy/docker/service.Dockerfile)', () => {
   });
 
   it("starts each package's API by default, from the package folder", () => {
-    expect(execForm(instructions(last, 'CMD')[0].args)).toEqual(['node', 'dist/main.js']);
+    expect(execForm(instructions(last, 'CMD')[0].args)).toEqual([
+      'node',
+      ...stackFlags('SERVICE_RUNTIME_FLAGS'),
+      'dist/main.js',
+    ]);
     const workdirs = instructions(last, 'WORKDIR').map((workdir) => workdir.args);
     expect(workdirs[workdirs.length - 1]).toBe('/app/${PACKAGE}');
     for (const [name, service] of built) {

@@ -30,7 +30,7 @@ import {
   type Pod,
 } from './support/network-policy';
 import { isBuiltInApi, openApiProblems } from './support/openapi';
-import { PROCESSES } from './support/processes';
+import { PROCESSES, stackFlags } from './support/processes';
 import { validateObject } from './support/schema';
 
 const rendered = new Map<Overlay, K8sObject[]>();
@@ -720,7 +720,11 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     const api = podTemplate(find(objects, 'Deployment', 'content') as K8sObject).spec.containers[0];
     expect(container.image).toBe(api.image);
     expect(imageRepository(container.image ?? '')).toBe('probedge/content');
-    expect(container.command).toEqual(['node', 'dist/worker.js']);
+    expect(container.command).toEqual([
+      'node',
+      ...stackFlags('SERVICE_RUNTIME_FLAGS'),
+      'dist/worker.js',
+    ]);
     expect(containerPort(container, 'http')).toBe(4101);
     expect(container.startupProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
     expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });

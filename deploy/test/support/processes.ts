@@ -5,6 +5,7 @@ import { configShape as billingShape } from '../../../services/billing/src/confi
 import { configShape as contentShape } from '../../../services/content/src/config/env';
 import { configShape as insightsShape } from '../../../services/insights/src/config/env';
 import { configShape as newsShape } from '../../../services/news/src/config/env';
+import { readRepoFile } from './files';
 
 export { HEALTH_PATHS };
 
@@ -105,6 +106,24 @@ export const PROCESSES: ProcessSpec[] = [
     shape: gatewayShape,
   },
 ];
+
+/** A list of V8 flags declared in deploy/local/stack.mjs (`export const <name> = [...]`). */
+export function stackFlags(name: 'NODE_RUNTIME_FLAGS' | 'SERVICE_RUNTIME_FLAGS'): string[] {
+  const declared = new RegExp(`export const ${name} = \\[([^\\]]*)\\]`).exec(
+    readRepoFile('deploy/local/stack.mjs'),
+  );
+  if (!declared) throw new Error(`deploy/local/stack.mjs declares no ${name}`);
+  return [...declared[1].matchAll(/'([^']+)'/g)].map((match) => match[1]);
+}
+
+/**
+ * The command a container runs the process with: the services add SERVICE_RUNTIME_FLAGS on the
+ * command line (V8 refuses them in NODE_OPTIONS); the gateway runs without them.
+ */
+export function commandOf(proc: ProcessSpec): string[] {
+  const flags = proc.role === 'gateway' ? [] : stackFlags('SERVICE_RUNTIME_FLAGS');
+  return ['node', ...flags, proc.entry];
+}
 
 export const SERVICES_WITH_DATABASE = ['content', 'news', 'insights', 'billing'];
 

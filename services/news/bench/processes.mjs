@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { NODE_RUNTIME_FLAGS } from '../../../deploy/local/stack.mjs';
+import { nodeFlagsFor } from '../../../deploy/local/stack.mjs';
 
 export async function freePort() {
   const server = createServer();
@@ -19,7 +19,7 @@ export async function startProcess({ name, cwd, script, args = [], env, readyUrl
   const profile = process.env.BENCH_CPU_PROF_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...NODE_RUNTIME_FLAGS, ...profile, script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlagsFor(cwd), ...profile, script, ...args], {
     cwd,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
     // Logs go nowhere, but each process still formats and writes them as it would in production.
