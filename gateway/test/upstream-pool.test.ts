@@ -37,6 +37,23 @@ function openConnections(gateway: RunningGateway): Promise<number> {
   );
 }
 
+/** The gateway's count of response-cache lookups with this result. */
+async function cacheLookups(gateway: RunningGateway, result: string): Promise<number> {
+  const text = (await send(gateway.url, '/metrics')).text;
+  return metricValue(text, 'gateway_cache_lookups_total', { result }) ?? 0;
+}
+
+/** News answers shareable, so the gateway keeps it and later misses wait for one fetch. */
+function answerShareable(upstreams: Upstreams): void {
+  upstreams.news.handler = (_req, res) => {
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'cache-control': 'public, max-age=0, s-maxage=30',
+    });
+    res.end('{"items":[]}');
+  };
+}
+
 describe('a service whose connections are all taken', () => {
   const fixture = useGatewayWithUpstreams({
     UPSTREAM_MAX_SOCKETS: 3,
@@ -133,18 +150,9 @@ describe('one client with many requests under way', () => {
   it('keeps no place for requests whose client left while they waited for another fetch', async () => {
     const client = '203.0.113.8';
     const target = '/api/business?limit=5';
-    const collapsed = async () =>
-      metricValue((await send(gateway.url, '/metrics')).text, 'gateway_cache_lookups_total', {
-        result: 'collapsed',
-      }) ?? 0;
+    const collapsed = () => cacheLookups(gateway, 'collapsed');
     // News's answer is kept once, so a later miss on the target makes the others wait for it.
-    upstreams.news.handler = (_req, res) => {
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'cache-control': 'public, max-age=0, s-maxage=30',
-      });
-      res.end('{"items":[]}');
-    };
+    answerShareable(upstreams);
     expect((await send(gateway.url, target, from(client))).status).toBe(200);
     gateway.app.get(EdgeCache).invalidate('news');
     const held: ServerResponse[] = [];
@@ -212,17 +220,8 @@ describe('a client that hangs up while its rate limit is counted', () => {
 
   it('leaves no fetch behind for the next request of its target to wait on', async () => {
     const target = '/api/business?limit=6';
-    const lookups = async (result: string) =>
-      metricValue((await send(gateway.url, '/metrics')).text, 'gateway_cache_lookups_total', {
-        result,
-      }) ?? 0;
-    upstreams.news.handler = (_req, res) => {
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'cache-control': 'public, max-age=0, s-maxage=30',
-      });
-      res.end('{"items":[]}');
-    };
+    const lookups = (result: string) => cacheLookups(gateway, result);
+    answerShareable(upstreams);
     expect((await send(gateway.url, target)).status).toBe(200);
     // A miss on the target now fetches for every request arriving meanwhile.
     gateway.app.get(EdgeCache).invalidate('news');
