@@ -10,6 +10,10 @@ const testEnv = () =>
     TEST_DATABASE_ADMIN_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/postgres'),
   });
 
+/** How long drop() waits for the database's connections to close before it ends them: 1 s. */
+const DROP_WAIT_ATTEMPTS = 20;
+const DROP_WAIT_MS = 50;
+
 export interface TestDatabase {
   url: string;
   name: string;
@@ -64,6 +68,17 @@ export async function createTestDatabase(
       const client = new Client({ connectionString: adminUrl });
       await client.connect();
       try {
+        // A pool's end() resolves once it has let go of its connections, before their backends
+        // have gone: FORCE would end those mid-close, and their clients would see an error nobody
+        // listens for any more. So wait a little for them; only connections left open are forced.
+        for (let attempt = 0; attempt < DROP_WAIT_ATTEMPTS; attempt += 1) {
+          const { rows } = await client.query<{ open: number }>(
+            'SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (rows[0]?.open === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, DROP_WAIT_MS));
+        }
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
         await client.end();
