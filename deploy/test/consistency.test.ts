@@ -38,6 +38,7 @@ import {
   requiredKeys,
   SERVICES_WITH_DATABASE,
   stackFlags,
+  stackServiceEnv,
 } from './support/processes';
 
 const compose = loadCompose();
@@ -252,6 +253,8 @@ interface StackProcess {
   readyPath?: string;
   /** The V8 flags it would run with on Node 20 and on Node 24 (stack.nodeFlagsFor). */
   flags: { node20: string[]; node24: string[] };
+  /** The runtime environment it gets besides its configuration (stack.runtimeEnvFor). */
+  runtimeEnv: Env;
 }
 
 /** What deploy/local/stack.mjs would start (`make up`, the browser tests), for the given environment. */
@@ -262,6 +265,7 @@ function localStack(env: Env): { redisKeyPrefix: string; processes: StackProcess
     'const processes = stack.processes(settings).map((proc) => ({',
     '  ...proc,',
     "  flags: { node20: stack.nodeFlagsFor(proc.cwd, '20.20.2'), node24: stack.nodeFlagsFor(proc.cwd, '24.21.0') },",
+    '  runtimeEnv: stack.runtimeEnvFor(proc.cwd),',
     '}));',
     'process.stdout.write(JSON.stringify({ redisKeyPrefix: settings.redisKeyPrefix, processes }));',
   ].join('\n');
@@ -341,6 +345,20 @@ describe('deploy/local/stack.mjs runs each process as the code expects', () => {
     // The mail inbox is not a platform process: only the shared flags.
     const mail = stackOf('on the usual ports').processes.find((proc) => proc.name === 'mail');
     expect(mail?.flags).toEqual({ node20: base, node24: base });
+  });
+
+  it("sets the services' allocator (as their image does) and leaves the gateway's and the inbox's alone", () => {
+    const service = stackServiceEnv();
+    expect(service).toEqual({ MALLOC_TRIM_THRESHOLD_: '131072' });
+    for (const proc of PROCESSES) {
+      const { runtimeEnv } = started('on the usual ports', proc);
+      expect({ name: proc.name, runtimeEnv }).toEqual({
+        name: proc.name,
+        runtimeEnv: proc.role === 'gateway' ? {} : service,
+      });
+    }
+    const mail = stackOf('on the usual ports').processes.find((proc) => proc.name === 'mail');
+    expect(mail?.runtimeEnv).toEqual({});
   });
 
   it('runs the content worker on CONTENT_WORKER_PORT 4101, next to the content API', () => {

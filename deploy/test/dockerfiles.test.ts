@@ -9,7 +9,7 @@ import {
   type Stage,
 } from './support/dockerfile';
 import { webBuildInputs, webBuildProblems } from './support/web-build';
-import { parseConfig, PROCESSES, stackFlags } from './support/processes';
+import { parseConfig, PROCESSES, stackFlags, stackServiceEnv } from './support/processes';
 import { serviceEnv } from './support/compose';
 
 const compose = loadCompose();
@@ -118,6 +118,17 @@ describe('the service image (deploy/docker/service.Dockerfile)', () => {
       .map((instruction) => instruction.args)
       .join(' ');
     expect(/NODE_OPTIONS=(\S+)/.exec(env)?.[1]).toBe(flags.join(' '));
+  });
+
+  it("sets the C library's allocator as the local stack does for the services", () => {
+    const wanted = stackServiceEnv();
+    expect(Object.keys(wanted).length).toBeGreaterThan(0);
+    const env = instructions(last, 'ENV')
+      .map((instruction) => instruction.args)
+      .join(' ');
+    for (const [name, value] of Object.entries(wanted)) {
+      expect({ name, value: new RegExp(`${name}=(\\S+)`).exec(env)?.[1] }).toEqual({ name, value });
+    }
   });
 
   it("starts each package's API by default, from the package folder", () => {

@@ -116,6 +116,17 @@ export function stackFlags(name: 'NODE_RUNTIME_FLAGS' | 'SERVICE_RUNTIME_FLAGS')
   return [...declared[1].matchAll(/'([^']+)'/g)].map((match) => match[1]);
 }
 
+/** The environment the services get besides their configuration: SERVICE_RUNTIME_ENV of deploy/local/stack.mjs. */
+export function stackServiceEnv(): Record<string, string> {
+  const declared = /export const SERVICE_RUNTIME_ENV = \{([^}]*)\}/.exec(
+    readRepoFile('deploy/local/stack.mjs'),
+  );
+  if (!declared) throw new Error('deploy/local/stack.mjs declares no SERVICE_RUNTIME_ENV');
+  return Object.fromEntries(
+    [...declared[1].matchAll(/(\w+): '([^']*)'/g)].map((match) => [match[1], match[2]]),
+  );
+}
+
 /**
  * The command a container runs the process with: the services add SERVICE_RUNTIME_FLAGS on the
  * command line (V8 refuses them in NODE_OPTIONS); the gateway runs without them.

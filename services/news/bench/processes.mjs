@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { nodeFlagsFor } from '../../../deploy/local/stack.mjs';
+import { nodeFlagsFor, runtimeEnvFor } from '../../../deploy/local/stack.mjs';
 
 export async function freePort() {
   const server = createServer();
@@ -21,7 +21,13 @@ export async function startProcess({ name, cwd, script, args = [], env, readyUrl
     : [];
   const child = spawn(process.execPath, [...nodeFlagsFor(cwd), ...profile, script, ...args], {
     cwd,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      ...runtimeEnvFor(cwd),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      ...env,
+    },
     // Logs go nowhere, but each process still formats and writes them as it would in production.
     stdio: ['ignore', 'ignore', 'inherit'],
   });
