@@ -331,16 +331,19 @@ describe('deploy/local/stack.mjs runs each process as the code expects', () => {
     expect(shifted.map((proc) => proc.port - 10000)).toEqual(usual.map((proc) => proc.port));
   });
 
-  it("adds the services' V8 flags on Node 24 to the services only, and none that Node 20 lacks", () => {
+  it("adds the services' V8 flags on Node 24 to the services only, the gateway's to the gateway", () => {
     const base = stackFlags('NODE_RUNTIME_FLAGS');
     const service = stackFlags('SERVICE_RUNTIME_FLAGS');
+    const gateway = stackFlags('GATEWAY_RUNTIME_FLAGS');
     expect(service).toEqual(['--memory-saver-mode']);
+    expect(gateway).toEqual(['--no-allocation-site-pretenuring']);
     for (const proc of PROCESSES) {
       const { flags } = started('on the usual ports', proc);
-      expect({ name: proc.name, flags }).toEqual({
-        name: proc.name,
-        flags: { node20: base, node24: proc.role === 'gateway' ? base : [...base, ...service] },
-      });
+      const expected =
+        proc.role === 'gateway'
+          ? { node20: [...base, ...gateway], node24: [...base, ...gateway] }
+          : { node20: base, node24: [...base, ...service] };
+      expect({ name: proc.name, flags }).toEqual({ name: proc.name, flags: expected });
     }
     // The mail inbox is not a platform process: only the shared flags.
     const mail = stackOf('on the usual ports').processes.find((proc) => proc.name === 'mail');

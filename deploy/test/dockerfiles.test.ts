@@ -226,7 +226,11 @@ describe('the gateway image (deploy/docker/gateway.Dockerfile)', () => {
   });
 
   it('runs the gateway with the V8 flags of the local stack, checking its own health', () => {
-    expect(execForm(instructions(last, 'CMD')[0].args)).toEqual(['node', 'dist/main.js']);
+    expect(execForm(instructions(last, 'CMD')[0].args)).toEqual([
+      'node',
+      ...stackFlags('GATEWAY_RUNTIME_FLAGS'),
+      'dist/main.js',
+    ]);
     expect(
       instructions(last, 'WORKDIR')
         .map((workdir) => workdir.args)

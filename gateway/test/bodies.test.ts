@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { send, useGatewayWithUpstreams } from './support/gateway';
 
 describe('request bodies', () => {
   const fixture = useGatewayWithUpstreams();
+  beforeEach(() => Object.values(fixture.upstreams).forEach((upstream) => upstream.reset()));
 
   it('keeps a JSON body byte-identical, whitespace and unicode included', async () => {
     const body = Buffer.from(
@@ -62,5 +64,58 @@ describe('request bodies', () => {
 
     expect(res.status).toBe(200);
     expect(fixture.upstreams.content.last!.body.equals(body)).toBe(true);
+  });
+
+  it('answers Expect: 100-continue itself and then passes the body on', async () => {
+    const body = Buffer.from(JSON.stringify({ email: 'waits@example.com', pad: 'x'.repeat(2048) }));
+    const { hostname, port } = new URL(fixture.gateway.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({
+        hostname,
+        port,
+        path: '/api/newsletter',
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          expect: '100-continue',
+        },
+      });
+      // The body leaves only once the gateway said to go on.
+      req.once('continue', () => req.end(body));
+      req.once('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.once('error', reject);
+    });
+
+    expect(status).toBe(200);
+    const received = fixture.upstreams.content.last!;
+    expect(received.body.equals(body)).toBe(true);
+    expect(received.headers.expect).toBeUndefined();
+  });
+
+  it('streams a large answer of unknown length to the client byte for byte', async () => {
+    const answer = randomBytes(3 * 1024 * 1024 + 17);
+    fixture.upstreams.news.handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      let offset = 0;
+      const next = () => {
+        while (offset < answer.length) {
+          const chunk = answer.subarray(offset, offset + 48 * 1024);
+          offset += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', next);
+        }
+        res.end();
+      };
+      next();
+    };
+    const res = await send(fixture.gateway.url, '/api/business');
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.body.equals(answer)).toBe(true);
   });
 });

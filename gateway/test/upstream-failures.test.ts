@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { closedPort, FakeUpstream } from './support/upstream';
 import {
   send,
@@ -86,6 +87,52 @@ describe('when a service fails', () => {
       message: 'The news service did not answer in time',
       requestId: 'req-slow-1',
     });
+  });
+
+  it('cuts the client off when the service falls silent mid-answer for UPSTREAM_TIMEOUT_MS', async () => {
+    let upstreamClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+    upstreams.news.handler = (_req, res) => {
+      res.once('close', () => upstreamClosed());
+      // Parts every 100 ms keep the answer alive past the deadline; then nothing.
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      let parts = 0;
+      const timer = setInterval(() => {
+        res.write('x'.repeat(1000));
+        if ((parts += 1) === 5) clearInterval(timer);
+      }, 100);
+    };
+    await expect(send(gateway.url, '/api/market')).rejects.toThrow();
+    // The gateway gave the service's connection up too.
+    await closed;
+  });
+
+  it('starts the deadline once the service has the whole request, however slowly it arrives', async () => {
+    const body = Buffer.from(JSON.stringify({ tier: 'pro', note: 'arrives slowly' }));
+    const { hostname, port } = new URL(gateway.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({
+        hostname,
+        port,
+        path: '/api/create-checkout-session',
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      });
+      req.once('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.once('error', reject);
+      // The head now, the body's halves 400 and 800 ms later: longer than UPSTREAM_TIMEOUT_MS.
+      req.flushHeaders();
+      const half = Math.floor(body.length / 2);
+      setTimeout(() => req.write(body.subarray(0, half)), 400);
+      setTimeout(() => req.end(body.subarray(half)), 800);
+    });
+
+    expect(status).toBe(200);
+    expect(upstreams.billing.last!.body.equals(body)).toBe(true);
   });
 
   it('returns 502 JSON when the service drops the connection before answering', async () => {

@@ -108,7 +108,9 @@ export const PROCESSES: ProcessSpec[] = [
 ];
 
 /** A list of V8 flags declared in deploy/local/stack.mjs (`export const <name> = [...]`). */
-export function stackFlags(name: 'NODE_RUNTIME_FLAGS' | 'SERVICE_RUNTIME_FLAGS'): string[] {
+export function stackFlags(
+  name: 'NODE_RUNTIME_FLAGS' | 'SERVICE_RUNTIME_FLAGS' | 'GATEWAY_RUNTIME_FLAGS',
+): string[] {
   const declared = new RegExp(`export const ${name} = \\[([^\\]]*)\\]`).exec(
     readRepoFile('deploy/local/stack.mjs'),
   );
@@ -129,10 +131,12 @@ export function stackServiceEnv(): Record<string, string> {
 
 /**
  * The command a container runs the process with: the services add SERVICE_RUNTIME_FLAGS on the
- * command line (V8 refuses them in NODE_OPTIONS); the gateway runs without them.
+ * command line (V8 refuses them in NODE_OPTIONS), the gateway GATEWAY_RUNTIME_FLAGS.
  */
 export function commandOf(proc: ProcessSpec): string[] {
-  const flags = proc.role === 'gateway' ? [] : stackFlags('SERVICE_RUNTIME_FLAGS');
+  const flags = stackFlags(
+    proc.role === 'gateway' ? 'GATEWAY_RUNTIME_FLAGS' : 'SERVICE_RUNTIME_FLAGS',
+  );
   return ['node', ...flags, proc.entry];
 }
 

@@ -35,6 +35,12 @@ export type Lookup = { entry: CachedResponse } | { wait: Promise<CachedResponse 
  * check before it (rate limits, CORS). Its parts: the store, one fetch per target (single flight),
  * invalidation by the services' announcements, and the writing of stored answers.
  */
+/** A copy of one answer being received: its body chunks, then `complete` once it arrived whole. */
+export interface AnswerCopy {
+  add(chunk: Buffer): void;
+  complete(): void;
+}
+
 @Injectable()
 export class EdgeCache implements OnModuleInit, OnModuleDestroy {
   private readonly store: ResponseStore;
@@ -131,31 +137,33 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /** Sees the service's answer as it streams to the client, and keeps a copy if it may. */
-  offer(req: IncomingMessage, upstream: IncomingMessage): void {
+  /**
+   * Sees the start of the service's answer to `req`: a copy to fill as its body streams to the
+   * client, kept once the answer is whole, or undefined when it may not be kept.
+   */
+  offer(
+    req: IncomingMessage,
+    status: number,
+    headers: IncomingHttpHeaders,
+  ): AnswerCopy | undefined {
     const expected = this.taken(req);
-    if (!expected) return;
-    const lifetime = this.lifetimeOf(expected, upstream.statusCode ?? 0, upstream.headers);
-    if (lifetime === undefined) return;
+    if (!expected) return undefined;
+    const lifetime = this.lifetimeOf(expected, status, headers);
+    if (lifetime === undefined) return undefined;
     const storedAt = Date.now();
     const chunks: Buffer[] = [];
     let size = 0;
-    upstream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_ENTRY_BYTES) chunks.push(chunk);
-    });
-    upstream.once('end', () => {
-      if (!upstream.complete || size > MAX_ENTRY_BYTES) return;
-      const body = Buffer.concat(chunks, size);
-      this.keepAnswer(
-        expected,
-        upstream.statusCode ?? 200,
-        upstream.headers,
-        body,
-        storedAt,
-        lifetime,
-      );
-    });
+    return {
+      add: (chunk) => {
+        size += chunk.length;
+        if (size <= MAX_ENTRY_BYTES) chunks.push(chunk);
+      },
+      complete: () => {
+        if (size > MAX_ENTRY_BYTES) return;
+        const body = Buffer.concat(chunks, size);
+        this.keepAnswer(expected, status, headers, body, storedAt, lifetime);
+      },
+    };
   }
 
   /** Drops one service's answers (or all) and marks answers in flight from it as stale. */

@@ -1,11 +1,9 @@
-import {
-  Agent,
-  request as httpRequest,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-  type ServerResponse,
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  ServerResponse,
 } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   CLIENT_ADDRESS_HEADER,
@@ -13,12 +11,15 @@ import {
   SERVICES,
   type ServiceName,
 } from '@probedge/proto';
-import { EdgeCache } from '../cache/edge-cache.service';
+import { Pool, type Dispatcher } from 'undici';
+import { EdgeCache, type AnswerCopy } from '../cache/edge-cache.service';
 import { ConnectionSlots, type Release } from './connection-slots';
+import { IdleDeadlines, type Watched } from './idle-deadlines';
 import { upstreamUrlOf, type GatewayConfig } from '../../config/env';
 import { GATEWAY_CONFIG } from '../../config/gateway-config';
 import { requestIdOf, sendApiError } from '../../errors/api-error.util';
 
+/** Errors of a service that cannot be reached or dropped the connection: a 502, nothing unusual. */
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -30,45 +31,28 @@ const UNREACHABLE_CODES = new Set([
   'EAI_AGAIN',
   'EPIPE',
   'ETIMEDOUT',
+  // The connection closed under the request (the service stopped or restarted).
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
 ]);
 
-/** Keep-alive pools of `maxSockets` connections per service. */
-function agentOptions(maxSockets: number) {
-  return {
-    keepAlive: true,
-    maxSockets,
-    // As many idle sockets as busy ones: a smaller pool closes sockets after every burst above it
-    // and opens new ones on the next, so keep-alive would stop working exactly under load.
-    maxFreeSockets: maxSockets,
-    // Lets Node honour the services' Keep-Alive hint, so an idle socket is dropped before they close it.
-    timeout: 30_000,
-  };
-}
-
-function pooledAgent(https: boolean, maxSockets: number): Agent {
-  const options = agentOptions(maxSockets);
-  return https ? new HttpsAgent(options) : new Agent(options);
-}
+/** Deadlines: connecting (the pool's), and silence from the service once it has the request (ours). */
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UPSTREAM_IDLE_TIMEOUT']);
 
 interface Upstream {
-  target: string;
-  /** Where requests go: the service URL's parts, worked out once. */
-  protocol: string;
-  hostname: string;
-  port: string;
   /** The service URL's path, without a trailing slash, put before every target. */
   basePath: string;
   /** The Host header the service gets: its own. */
   host: string;
-  send: typeof httpRequest;
-  agent: Agent;
+  /** Keep-alive connections to the service, at most UPSTREAM_MAX_SOCKETS. */
+  pool: Pool;
   /** As many as the pool has connections: requests beyond wait here, with a deadline. */
   slots: ConnectionSlots;
 }
 
 /**
  * Headers of one connection or one exchange (RFC 9110 7.6.1): never forwarded either way; Node
- * writes its own for each side.
+ * and the pool write their own for each side.
  */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -82,11 +66,40 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/**
+ * Request headers that stay at the gateway besides those: Host is the service's own, and
+ * `Expect: 100-continue` was answered by the gateway's server already.
+ */
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'host', 'expect']);
+
 /** An answer this small with a known length is written in one go (one system call) once whole. */
 const WRITE_WHOLE_BYTES = 64 * 1024;
 
+/** Why the gateway stops a request to a service: its client left. */
+class ClientLeft extends Error {
+  constructor() {
+    super('the client closed the connection');
+  }
+}
+
+/** Why the gateway stops a request to a service: UPSTREAM_TIMEOUT_MS without a sign of it. */
+class ServiceSilent extends Error {
+  readonly code = 'UPSTREAM_IDLE_TIMEOUT';
+
+  constructor() {
+    super('the service sent nothing within UPSTREAM_TIMEOUT_MS');
+  }
+}
+
 function busyMessage(service: ServiceName): string {
   return `The ${service} service is busy; try again in a moment`;
+}
+
+/** Whether the request has body bytes to pass on (a GET normally has none). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  if (length !== undefined) return length !== '0';
+  return req.headers['transfer-encoding'] !== undefined;
 }
 
 /** One keep-alive connection pool and proxy per service, forwarding requests the route table allows. */
@@ -94,12 +107,14 @@ function busyMessage(service: ServiceName): string {
 export class UpstreamProxy implements OnApplicationShutdown {
   private readonly logger = new Logger(UpstreamProxy.name);
   private readonly upstreams: Map<ServiceName, Upstream>;
+  private readonly deadlines: IdleDeadlines;
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly cache: EdgeCache,
   ) {
     this.upstreams = new Map(SERVICES.map((service) => [service, this.createUpstream(service)]));
+    this.deadlines = new IdleDeadlines(config.UPSTREAM_TIMEOUT_MS);
   }
 
   /**
@@ -139,24 +154,27 @@ export class UpstreamProxy implements OnApplicationShutdown {
     });
   }
 
-  /** Runs after the listener has drained, so in-flight proxied requests keep their sockets. */
-  onApplicationShutdown(): void {
-    for (const { agent } of this.upstreams.values()) agent.destroy();
+  /** Runs after the listener has drained, so in-flight proxied requests keep their connections. */
+  async onApplicationShutdown(): Promise<void> {
+    this.deadlines.stop();
+    await Promise.all([...this.upstreams.values()].map(({ pool }) => pool.destroy()));
   }
 
   private createUpstream(service: ServiceName): Upstream {
-    const target = upstreamUrlOf(this.config, service);
-    const url = new URL(target);
-    const https = url.protocol === 'https:';
+    const url = new URL(upstreamUrlOf(this.config, service));
     return {
-      target,
-      protocol: url.protocol,
-      hostname: url.hostname,
-      port: url.port,
       basePath: url.pathname.replace(/\/$/, ''),
       host: url.host,
-      send: https ? httpsRequest : httpRequest,
-      agent: pooledAgent(https, this.config.UPSTREAM_MAX_SOCKETS),
+      pool: new Pool(url.origin, {
+        connections: this.config.UPSTREAM_MAX_SOCKETS,
+        // The services' Keep-Alive hint decides how long an idle connection is kept; without one, 30 s.
+        keepAliveTimeout: 30_000,
+        connectTimeout: this.config.UPSTREAM_TIMEOUT_MS,
+        // Its deadlines for the answer's head and body take a timer per request; IdleDeadlines
+        // keeps UPSTREAM_TIMEOUT_MS instead.
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      }),
       slots: new ConnectionSlots(this.config.UPSTREAM_MAX_SOCKETS),
     };
   }
@@ -175,39 +193,25 @@ export class UpstreamProxy implements OnApplicationShutdown {
     req: IncomingMessage,
     res: ServerResponse,
   ): void {
-    const outgoing = upstream.send({
-      protocol: upstream.protocol,
-      hostname: upstream.hostname,
-      port: upstream.port,
-      // The target byte for byte (a URL would normalise it).
-      path: `${upstream.basePath}${target}`,
-      method: req.method,
-      agent: upstream.agent,
-      headers: this.forwardedHeaders(req, upstream.host),
-    });
-    let timedOut = false;
-    let clientLeft = false;
-    outgoing.setTimeout(this.config.UPSTREAM_TIMEOUT_MS, () => {
-      timedOut = true;
-      outgoing.destroy();
-    });
-    outgoing.once('error', (error: Error & { code?: string }) => {
-      if (!clientLeft) this.onProxyError(service, error, timedOut, req, res);
-    });
-    // A client that leaves stops the work it asked for.
-    res.once('close', () => {
-      if (res.writableFinished) return;
-      clientLeft = true;
-      outgoing.destroy();
-    });
-    outgoing.once('response', (answer) => this.relay(answer, req, res));
-    req.pipe(outgoing);
+    const exchange = new ProxiedExchange(req, res, this.cache, this.deadlines, (error) =>
+      this.onProxyError(service, error, req, res),
+    );
+    upstream.pool.dispatch(
+      {
+        // The target byte for byte (a URL would normalise it).
+        path: `${upstream.basePath}${target}`,
+        method: req.method as Dispatcher.HttpMethod,
+        headers: this.forwardedHeaders(req, upstream.host),
+        body: exchange.hasBody ? req : null,
+      },
+      exchange,
+    );
   }
 
-  private forwardedHeaders(req: IncomingMessage, host: string): OutgoingHttpHeaders {
-    const headers: OutgoingHttpHeaders = {};
+  private forwardedHeaders(req: IncomingMessage, host: string): IncomingHttpHeaders {
+    const headers: IncomingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+      if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
     }
     const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
     const append = (name: string, value: string) => {
@@ -223,42 +227,13 @@ export class UpstreamProxy implements OnApplicationShutdown {
     return headers;
   }
 
-  /** The service's answer to the client, and to the response cache, which may keep a copy. */
-  private relay(answer: IncomingMessage, req: IncomingMessage, res: ServerResponse): void {
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(answer.headers)) {
-      // The public surface names no framework, whatever a service sends.
-      if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'x-powered-by') {
-        headers[name] = value;
-      }
-    }
-    const status = answer.statusCode ?? 502;
-    this.cache.offer(req, answer);
-    const length = Number(answer.headers['content-length']);
-    if (Number.isInteger(length) && length <= WRITE_WHOLE_BYTES) {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.once('end', () => {
-        if (!answer.complete) return;
-        res.writeHead(status, answer.statusMessage, headers);
-        res.end(Buffer.concat(chunks));
-      });
-    } else {
-      res.writeHead(status, answer.statusMessage, headers);
-      answer.pipe(res);
-    }
-    // Cut off mid-answer: cutting the client's connection is the only honest signal left.
-    answer.once('aborted', () => res.destroy());
-    answer.once('error', () => res.destroy());
-  }
-
   private onProxyError(
     service: ServiceName,
     error: Error & { code?: string },
-    timedOut: boolean,
     req: IncomingMessage,
     res: ServerResponse,
   ): void {
+    const timedOut = error.code !== undefined && TIMEOUT_CODES.has(error.code);
     this.logger.warn(
       { service, code: error.code, timedOut, requestId: requestIdOf(req, res) },
       'upstream request failed',
@@ -272,9 +247,122 @@ export class UpstreamProxy implements OnApplicationShutdown {
       sendApiError(req, res, 504, `The ${service} service did not answer in time`);
       return;
     }
-    if (error.code && !UNREACHABLE_CODES.has(error.code)) {
+    if (!error.code || !UNREACHABLE_CODES.has(error.code)) {
       this.logger.error({ service, err: error }, 'unexpected proxy error');
     }
     sendApiError(req, res, 502, `The ${service} service is unavailable`);
+  }
+}
+
+/**
+ * One request to a service and its answer on the way back to the client, and to the response
+ * cache, which may keep a copy: status and headers as the service sent them (but the hop-by-hop
+ * ones), the body written in one go once whole when it is small and its length known, else
+ * streamed as it comes, the service's connection paused while the client cannot take more. The
+ * deadline runs once the service has the whole request, and restarts with each part of the answer.
+ */
+class ProxiedExchange implements Dispatcher.DispatchHandler, Watched {
+  quietSince = 0;
+  watchSlot = -1;
+  readonly hasBody: boolean;
+  private controller: Dispatcher.DispatchController | undefined;
+  /** Why the gateway stopped the request, if it did. */
+  private stopped: Error | undefined;
+  private answered = false;
+  private status = 502;
+  private statusMessage: string | undefined;
+  private readonly headers: OutgoingHttpHeaders = {};
+  /** The body so far, when it is written once whole. */
+  private chunks: Buffer[] | undefined;
+  private copy: AnswerCopy | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly cache: EdgeCache,
+    private readonly deadlines: IdleDeadlines,
+    private readonly fail: (error: Error & { code?: string }) => void,
+  ) {
+    this.hasBody = hasBody(req);
+    // A client that leaves stops the work it asked for.
+    res.once('close', () => {
+      if (!res.writableFinished) this.stop(new ClientLeft());
+    });
+    if (!this.hasBody || req.complete) deadlines.watch(this);
+    else req.once('end', () => deadlines.watch(this));
+  }
+
+  expire(): void {
+    this.stop(new ServiceSilent());
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.stopped) controller.abort(this.stopped);
+  }
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    status: number,
+    headers: IncomingHttpHeaders,
+    statusMessage?: string,
+  ): void {
+    this.quietSince = Date.now();
+    this.answered = true;
+    this.status = status;
+    this.statusMessage = statusMessage || undefined;
+    for (const name in headers) {
+      const value = headers[name];
+      // The public surface names no framework, whatever a service sends.
+      if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'x-powered-by') {
+        this.headers[name] = value;
+      }
+    }
+    this.copy = this.cache.offer(this.req, status, headers);
+    const length = Number(headers['content-length']);
+    if (Number.isInteger(length) && length <= WRITE_WHOLE_BYTES) {
+      this.chunks = [];
+      return;
+    }
+    this.writeHead();
+    this.res.on('drain', () => controller.resume());
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.quietSince = Date.now();
+    this.copy?.add(chunk);
+    if (this.chunks) this.chunks.push(chunk);
+    else if (!this.res.write(chunk)) controller.pause();
+  }
+
+  onResponseEnd(): void {
+    this.deadlines.forget(this);
+    this.copy?.complete();
+    if (!this.chunks) {
+      this.res.end();
+      return;
+    }
+    this.writeHead();
+    this.res.end(this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks));
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.deadlines.forget(this);
+    if (this.stopped instanceof ClientLeft) return;
+    // Cut off mid-answer: cutting the client's connection is the only honest signal left.
+    if (this.answered) this.res.destroy();
+    else this.fail(error);
+  }
+
+  private stop(reason: Error): void {
+    if (this.stopped) return;
+    this.stopped = reason;
+    this.deadlines.forget(this);
+    this.controller?.abort(reason);
+  }
+
+  private writeHead(): void {
+    if (this.statusMessage === undefined) this.res.writeHead(this.status, this.headers);
+    else this.res.writeHead(this.status, this.statusMessage, this.headers);
   }
 }
