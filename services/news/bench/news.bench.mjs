@@ -473,7 +473,7 @@ async function main() {
       const pastCache = await measured(gatewayUrl, ['news api', 'gateway'], {
         'cache-control': 'no-cache',
       });
-      // The same through the bare node:http proxy: what passing a request on costs in Node at least.
+      // The same through the bare Node proxy: what passing a request on costs in Node at least.
       await load(floorUrl, 10, 2);
       const proxyFloor = await withCpuPerRequest(
         [cpuOf('news api'), () => cpuMs(floorProcess.pid)],
@@ -552,7 +552,7 @@ async function main() {
       `CPU per request: news API ${direct.cpuPerRequest[0].toFixed(3)} ms directly; news API ${through.cpuPerRequest[0].toFixed(3)} ms + gateway ${through.cpuPerRequest[1].toFixed(3)} ms through the gateway; news API ${pastCache.cpuPerRequest[0].toFixed(3)} ms + gateway ${pastCache.cpuPerRequest[1].toFixed(3)} ms past its cache`,
     );
     console.log(
-      `Node proxy floor (bare node:http proxy, keep-alive pool, nothing else): ${proxyFloor.cpuPerRequest[1].toFixed(3)} ms of CPU per request in the proxy, news API behind it ${proxyFloor.cpuPerRequest[0].toFixed(3)} ms; the gateway's pipeline adds ${(pastCache.cpuPerRequest[1] - proxyFloor.cpuPerRequest[1]).toFixed(3)} ms`,
+      `Node proxy floor (bare Node proxy on the gateway's client, undici's keep-alive Pool, nothing else): ${proxyFloor.cpuPerRequest[1].toFixed(3)} ms of CPU per request in the proxy, news API behind it ${proxyFloor.cpuPerRequest[0].toFixed(3)} ms; the gateway's pipeline adds ${(pastCache.cpuPerRequest[1] - proxyFloor.cpuPerRequest[1]).toFixed(3)} ms`,
     );
     console.log(
       `News API directly: ${direct.cpuPerRequest[0].toFixed(3)} ms of CPU per cached list read (target <= ${TARGETS.directCpuMs}): ${verdict(direct.cpuPerRequest[0] <= TARGETS.directCpuMs)}`,
