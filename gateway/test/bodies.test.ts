@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { send, useGatewayWithUpstreams } from './support/gateway';
+import { postWrittenBy, send, useGatewayWithUpstreams } from './support/gateway';
 
 describe('request bodies', () => {
   const fixture = useGatewayWithUpstreams();
@@ -68,28 +67,17 @@ describe('request bodies', () => {
 
   it('answers Expect: 100-continue itself and then passes the body on', async () => {
     const body = Buffer.from(JSON.stringify({ email: 'waits@example.com', pad: 'x'.repeat(2048) }));
-    const { hostname, port } = new URL(fixture.gateway.url);
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({
-        hostname,
-        port,
-        path: '/api/newsletter',
-        method: 'POST',
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(body.length),
-          expect: '100-continue',
-        },
-      });
+    const status = await postWrittenBy(
+      fixture.gateway.url,
+      '/api/newsletter',
+      {
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+        expect: '100-continue',
+      },
       // The body leaves only once the gateway said to go on.
-      req.once('continue', () => req.end(body));
-      req.once('response', (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
-      req.once('error', reject);
-    });
+      (req) => req.once('continue', () => req.end(body)),
+    );
 
     expect(status).toBe(200);
     const received = fixture.upstreams.content.last!;

@@ -82,4 +82,20 @@ describe('headers through the gateway', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
+
+  it("lets a service's header take the place of the gateway's of the same name, once", async () => {
+    fixture.upstreams.news.handler = (_req, res) => {
+      res.setHeader('referrer-policy', 'origin');
+      res.setHeader('vary', 'Accept-Language');
+      res.end('[]');
+    };
+    const res = await send(fixture.gateway.url, '/api/opinion', {
+      headers: { 'x-request-id': 'req-own-headers-1' },
+    });
+    expect(res.headers['referrer-policy']).toBe('origin');
+    expect(res.headers.vary).toBe('Accept-Language');
+    // The rest of the gateway's own are there, each once.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBe('req-own-headers-1');
+  });
 });

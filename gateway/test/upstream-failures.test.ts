@@ -1,6 +1,6 @@
-import { request as httpRequest } from 'node:http';
 import { closedPort, FakeUpstream } from './support/upstream';
 import {
+  postWrittenBy,
   send,
   startGateway,
   startUpstreams,
@@ -109,27 +109,18 @@ describe('when a service fails', () => {
 
   it('starts the deadline once the service has the whole request, however slowly it arrives', async () => {
     const body = Buffer.from(JSON.stringify({ tier: 'pro', note: 'arrives slowly' }));
-    const { hostname, port } = new URL(gateway.url);
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({
-        hostname,
-        port,
-        path: '/api/create-checkout-session',
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
-      });
-      req.once('response', (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
-      req.once('error', reject);
-      // The head now, the body's halves 400 and 800 ms later: longer than UPSTREAM_TIMEOUT_MS.
-      req.flushHeaders();
-      const half = Math.floor(body.length / 2);
-      setTimeout(() => req.write(body.subarray(0, half)), 400);
-      setTimeout(() => req.end(body.subarray(half)), 800);
-    });
+    const status = await postWrittenBy(
+      gateway.url,
+      '/api/create-checkout-session',
+      { 'content-type': 'application/json', 'content-length': String(body.length) },
+      (req) => {
+        // The head now, the body's halves 400 and 800 ms later: longer than UPSTREAM_TIMEOUT_MS.
+        req.flushHeaders();
+        const half = Math.floor(body.length / 2);
+        setTimeout(() => req.write(body.subarray(0, half)), 400);
+        setTimeout(() => req.end(body.subarray(half)), 800);
+      },
+    );
 
     expect(status).toBe(200);
     expect(upstreams.billing.last!.body.equals(body)).toBe(true);

@@ -15,7 +15,7 @@ import { ConcurrencyLimit } from './client/concurrency-limit';
 import { AccessLog, type Logged } from './log/access-log';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { UpstreamProxy } from './proxy/upstream-proxy.service';
-import { answerPreflight, setCorsHeaders } from './route/cors';
+import { answerPreflight, corsHeaders, setCorsHeaders } from './route/cors';
 import { RouteStep, type ErrorAnswer } from './route/route-step';
 import { SECURITY_HEADERS, setHeaders } from './security-headers';
 import { isApiPath, isDocsPath, parseRequestTarget } from './target/request-target';
@@ -168,9 +168,9 @@ export class ApiPipeline {
       return;
     }
     res.once('close', () => this.underWay.leave(client));
-    this.prepare(exchange);
     this.cache.expect(req, exchange.target, route.service, route.path);
-    this.proxy.forward(route.service, exchange.target, req, res, client);
+    // Given to the proxy rather than set now: it writes them with the service's answer in one go.
+    this.proxy.forward(route.service, exchange.target, req, res, client, this.ownHeaders(exchange));
   }
 
   private answerStored(exchange: Exchange, entry: CachedResponse): void {
@@ -195,5 +195,16 @@ export class ApiPipeline {
     if (!vary) return;
     if (exchange.corsOrigin !== undefined) setCorsHeaders(res, exchange.corsOrigin);
     res.setHeader('vary', 'Origin');
+  }
+
+  /** The same headers as prepare() sets, as a list, for an answer proxied from a service. */
+  private ownHeaders(exchange: Exchange): HeaderPairs {
+    const headers: HeaderPairs[number][] = [
+      ...this.securityHeaders,
+      [REQUEST_ID_HEADER, exchange.id],
+    ];
+    if (exchange.corsOrigin !== undefined) headers.push(...corsHeaders(exchange.corsOrigin));
+    headers.push(['vary', 'Origin']);
+    return headers;
   }
 }

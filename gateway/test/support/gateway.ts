@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SERVICES, type ServiceName } from '@probedge/proto';
@@ -120,6 +120,35 @@ export function send(
     );
     req.on('error', reject);
     req.end(options.body);
+  });
+}
+
+/**
+ * A POST whose body the test writes itself (slowly, or once told to continue): `write` gets the
+ * open request; resolves with the answer's status.
+ */
+export function postWrittenBy(
+  baseUrl: string,
+  target: string,
+  headers: Record<string, string>,
+  write: (req: ClientRequest) => void,
+): Promise<number> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({
+      hostname,
+      port,
+      path: target,
+      method: 'POST',
+      agent: false,
+      headers,
+    });
+    req.once('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.once('error', reject);
+    write(req);
   });
 }
 

@@ -18,6 +18,8 @@ import { IdleDeadlines, type Watched } from './idle-deadlines';
 import { upstreamUrlOf, type GatewayConfig } from '../../config/env';
 import { GATEWAY_CONFIG } from '../../config/gateway-config';
 import { requestIdOf, sendApiError } from '../../errors/api-error.util';
+import type { HeaderPairs } from '../cache/cache-policy';
+import { setHeaders } from '../security-headers';
 
 /** Errors of a service that cannot be reached or dropped the connection: a 502, nothing unusual. */
 const UNREACHABLE_CODES = new Set([
@@ -127,6 +129,7 @@ export class UpstreamProxy implements OnApplicationShutdown {
     req: IncomingMessage,
     res: ServerResponse,
     client: string,
+    own: HeaderPairs,
   ): void {
     const upstream = this.upstreams.get(service);
     if (!upstream) throw new Error(`No upstream for ${service}`);
@@ -134,7 +137,7 @@ export class UpstreamProxy implements OnApplicationShutdown {
     req.headers[CLIENT_ADDRESS_HEADER] = client;
     const proxy = (release: Release) => {
       res.once('close', release);
-      this.send(service, upstream, target, req, res);
+      this.send(service, upstream, target, req, res, own);
     };
     const now = upstream.slots.tryAcquire();
     if (now) {
@@ -144,6 +147,7 @@ export class UpstreamProxy implements OnApplicationShutdown {
     void upstream.slots.acquire(this.config.UPSTREAM_QUEUE_TIMEOUT_MS).then((release) => {
       if (!release) {
         this.logger.warn({ service, requestId: requestIdOf(req, res) }, 'upstream busy');
+        setHeaders(res, own);
         sendApiError(req, res, 503, busyMessage(service), { 'retry-after': '1' });
       } else if (res.destroyed || res.writableEnded) {
         // The client left while waiting.
@@ -192,10 +196,12 @@ export class UpstreamProxy implements OnApplicationShutdown {
     target: string,
     req: IncomingMessage,
     res: ServerResponse,
+    own: HeaderPairs,
   ): void {
-    const exchange = new ProxiedExchange(req, res, this.cache, this.deadlines, (error) =>
-      this.onProxyError(service, error, req, res),
-    );
+    const exchange = new ProxiedExchange(req, res, own, this.cache, this.deadlines, (error) => {
+      setHeaders(res, own);
+      this.onProxyError(service, error, req, res);
+    });
     upstream.pool.dispatch(
       {
         // The target byte for byte (a URL would normalise it).
@@ -271,7 +277,7 @@ class ProxiedExchange implements Dispatcher.DispatchHandler, Watched {
   private answered = false;
   private status = 502;
   private statusMessage: string | undefined;
-  private readonly headers: OutgoingHttpHeaders = {};
+  private headers: OutgoingHttpHeaders = {};
   /** The body so far, when it is written once whole. */
   private chunks: Buffer[] | undefined;
   private copy: AnswerCopy | undefined;
@@ -279,6 +285,8 @@ class ProxiedExchange implements Dispatcher.DispatchHandler, Watched {
   constructor(
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
+    /** The gateway's own headers; the service's of the same name take their place. */
+    private readonly own: HeaderPairs,
     private readonly cache: EdgeCache,
     private readonly deadlines: IdleDeadlines,
     private readonly fail: (error: Error & { code?: string }) => void,
@@ -361,8 +369,15 @@ class ProxiedExchange implements Dispatcher.DispatchHandler, Watched {
     this.controller?.abort(reason);
   }
 
+  /** Status and every header in one list: nothing was set on the answer before (see ApiPipeline). */
   private writeHead(): void {
-    if (this.statusMessage === undefined) this.res.writeHead(this.status, this.headers);
-    else this.res.writeHead(this.status, this.statusMessage, this.headers);
+    const list: (string | number | readonly string[])[] = [];
+    for (const [name, value] of this.own) {
+      if (this.headers[name] === undefined) list.push(name, value);
+    }
+    for (const name in this.headers) list.push(name, this.headers[name]!);
+    const head = list as unknown as OutgoingHttpHeaders;
+    if (this.statusMessage === undefined) this.res.writeHead(this.status, head);
+    else this.res.writeHead(this.status, this.statusMessage, head);
   }
 }
