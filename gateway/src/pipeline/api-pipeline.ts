@@ -15,7 +15,7 @@ import { ConcurrencyLimit } from './client/concurrency-limit';
 import { AccessLog, type Logged } from './log/access-log';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { UpstreamProxy } from './proxy/upstream-proxy.service';
-import { answerPreflight, corsHeaders, setCorsHeaders } from './route/cors';
+import { answerPreflight, corsHeaders } from './route/cors';
 import { RouteStep, type ErrorAnswer } from './route/route-step';
 import { SECURITY_HEADERS, setHeaders } from './security-headers';
 import { isApiPath, isDocsPath, parseRequestTarget } from './target/request-target';
@@ -189,20 +189,16 @@ export class ApiPipeline {
    * answer carries them already.
    */
   private prepare(exchange: Exchange, vary = true): void {
-    const { res } = exchange;
-    setHeaders(res, this.securityHeaders);
-    res.setHeader(REQUEST_ID_HEADER, exchange.id);
-    if (!vary) return;
-    if (exchange.corsOrigin !== undefined) setCorsHeaders(res, exchange.corsOrigin);
-    res.setHeader('vary', 'Origin');
+    setHeaders(exchange.res, this.ownHeaders(exchange, vary));
   }
 
-  /** The same headers as prepare() sets, as a list, for an answer proxied from a service. */
-  private ownHeaders(exchange: Exchange): HeaderPairs {
+  /** The headers prepare() sets, as a list: the proxy writes them with a service's answer. */
+  private ownHeaders(exchange: Exchange, vary = true): HeaderPairs {
     const headers: HeaderPairs[number][] = [
       ...this.securityHeaders,
       [REQUEST_ID_HEADER, exchange.id],
     ];
+    if (!vary) return headers;
     if (exchange.corsOrigin !== undefined) headers.push(...corsHeaders(exchange.corsOrigin));
     headers.push(['vary', 'Origin']);
     return headers;

@@ -27,6 +27,7 @@ const dist = (file) => require(path.join(here, '..', 'dist', file));
 const autocannon = require('autocannon');
 require('reflect-metadata');
 const { createApp } = require('@probedge/kit');
+const { QUEUES } = require('@probedge/proto');
 const { createTestDatabase, metricValue } = require('@probedge/kit/testing');
 const { AppModule, OPENAPI } = dist('app.module.js');
 const { loadNewsConfig } = dist('config/env.js');
@@ -273,6 +274,12 @@ async function startPlatform(databases, keys, sourcesFile) {
   return { ports, children };
 }
 
+/** A connection to the machine's Redis, which the bench's processes share. */
+function openRedis() {
+  const Redis = require('ioredis');
+  return new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+}
+
 /**
  * The news worker as it runs in the stacks: its schedules on, the bundled sample feeds served and
  * ingested over HTTP, the guides and blogs copied from content. Started once the loads are over
@@ -298,16 +305,13 @@ async function measureWorkingWorker(databases, keys, ports) {
     },
     readyUrl: `http://127.0.0.1:${port}/readyz`,
   });
-  const Redis = require('ioredis');
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
-    maxRetriesPerRequest: 1,
-  });
+  const redis = openRedis();
   try {
     let peak = 0;
     const deadline = Date.now() + 60_000;
     for (;;) {
       peak = Math.max(peak, residentBytes(child.pid) ?? 0);
-      if ((await redis.zcard(`${queuePrefix}:news-ingestion:completed`)) > 0) break;
+      if ((await redis.zcard(`${queuePrefix}:${QUEUES.newsIngestion}:completed`)) > 0) break;
       if (Date.now() > deadline)
         throw new Error('the working news worker ingested no slot in 60 s');
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -322,10 +326,7 @@ async function measureWorkingWorker(databases, keys, ports) {
 
 /** The bench's queues, cache entries and rate-limit counters leave the shared Redis with it. */
 async function removeKeys(prefixes) {
-  const Redis = require('ioredis');
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
-    maxRetriesPerRequest: 1,
-  });
+  const redis = openRedis();
   try {
     for (const prefix of prefixes) {
       let cursor = '0';

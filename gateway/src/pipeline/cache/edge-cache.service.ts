@@ -28,6 +28,12 @@ interface Expected {
 /** What the cache has for a request: a stored answer, or one on its way from another request. */
 export type Lookup = { entry: CachedResponse } | { wait: Promise<CachedResponse | undefined> };
 
+/** A copy of one answer being received: its body chunks, then `complete` once it arrived whole. */
+export interface AnswerCopy {
+  add(chunk: Buffer): void;
+  complete(): void;
+}
+
 /**
  * The gateway's shared cache of public GET answers: what a service marks shareable
  * (`Cache-Control: s-maxage`, or `public, max-age`) is kept in memory by request target, for at
@@ -35,12 +41,6 @@ export type Lookup = { entry: CachedResponse } | { wait: Promise<CachedResponse 
  * check before it (rate limits, CORS). Its parts: the store, one fetch per target (single flight),
  * invalidation by the services' announcements, and the writing of stored answers.
  */
-/** A copy of one answer being received: its body chunks, then `complete` once it arrived whole. */
-export interface AnswerCopy {
-  add(chunk: Buffer): void;
-  complete(): void;
-}
-
 @Injectable()
 export class EdgeCache implements OnModuleInit, OnModuleDestroy {
   private readonly store: ResponseStore;

@@ -19,6 +19,7 @@ import { upstreamUrlOf, type GatewayConfig } from '../../config/env';
 import { GATEWAY_CONFIG } from '../../config/gateway-config';
 import { requestIdOf, sendApiError } from '../../errors/api-error.util';
 import type { HeaderPairs } from '../cache/cache-policy';
+import { hasBody } from '../route/body-policy';
 import { setHeaders } from '../security-headers';
 
 /** Errors of a service that cannot be reached or dropped the connection: a 502, nothing unusual. */
@@ -95,13 +96,6 @@ class ServiceSilent extends Error {
 
 function busyMessage(service: ServiceName): string {
   return `The ${service} service is busy; try again in a moment`;
-}
-
-/** Whether the request has body bytes to pass on (a GET normally has none). */
-function hasBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  if (length !== undefined) return length !== '0';
-  return req.headers['transfer-encoding'] !== undefined;
 }
 
 /** One keep-alive connection pool and proxy per service, forwarding requests the route table allows. */
@@ -277,7 +271,7 @@ class ProxiedExchange implements Dispatcher.DispatchHandler, Watched {
   private answered = false;
   private status = 502;
   private statusMessage: string | undefined;
-  private headers: OutgoingHttpHeaders = {};
+  private readonly headers: OutgoingHttpHeaders = {};
   /** The body so far, when it is written once whole. */
   private chunks: Buffer[] | undefined;
   private copy: AnswerCopy | undefined;
@@ -291,7 +285,7 @@ class ProxiedExchange implements Dispatcher.DispatchHandler, Watched {
     private readonly deadlines: IdleDeadlines,
     private readonly fail: (error: Error & { code?: string }) => void,
   ) {
-    this.hasBody = hasBody(req);
+    this.hasBody = hasBody(req.headers);
     // A client that leaves stops the work it asked for.
     res.once('close', () => {
       if (!res.writableFinished) this.stop(new ClientLeft());

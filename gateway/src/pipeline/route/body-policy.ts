@@ -34,7 +34,8 @@ function acceptedTypes(input: PolicyInput): string[] {
 /** Largest body by its Content-Length, in bytes, for a path. */
 export type BodyLimit = (pathname: string) => number;
 
-function hasBody(headers: IncomingHttpHeaders): boolean {
+/** Whether a request comes with body bytes, by its headers (a GET normally has none). */
+export function hasBody(headers: IncomingHttpHeaders): boolean {
   const length = headers['content-length'];
   if (length !== undefined) return Number(length) > 0;
   return headers['transfer-encoding'] !== undefined;
