@@ -26,9 +26,28 @@ const NOT_STORED = new Set([
 /** The gateway adds Vary: Origin itself and computes CORS per request; nothing else may vary. */
 const VARY_ALLOWED = new Set(['origin']);
 
-function directives(value: string | string[] | undefined): Map<string, string | undefined> {
+/**
+ * Parsed Cache-Control values by their text. Services send a handful of distinct values and
+ * clients a few more, so each is parsed once; a flood of distinct ones only refills the table.
+ */
+const parsedDirectives = new Map<string, ReadonlyMap<string, string | undefined>>();
+const MAX_PARSED_DIRECTIVES = 256;
+const NO_DIRECTIVES: ReadonlyMap<string, string | undefined> = new Map();
+
+function directives(value: string | string[] | undefined): ReadonlyMap<string, string | undefined> {
+  if (value === undefined) return NO_DIRECTIVES;
+  const text = Array.isArray(value) ? value.join(',') : value;
+  let found = parsedDirectives.get(text);
+  if (found === undefined) {
+    found = parseDirectives(text);
+    if (parsedDirectives.size >= MAX_PARSED_DIRECTIVES) parsedDirectives.clear();
+    parsedDirectives.set(text, found);
+  }
+  return found;
+}
+
+function parseDirectives(text: string): Map<string, string | undefined> {
   const found = new Map<string, string | undefined>();
-  const text = Array.isArray(value) ? value.join(',') : (value ?? '');
   for (const part of text.split(',')) {
     const [name, ...rest] = part.split('=');
     const key = name.trim().toLowerCase();
