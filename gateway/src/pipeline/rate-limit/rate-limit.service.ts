@@ -3,35 +3,23 @@ import { createRedis, Metrics } from '@probedge/kit';
 import type Redis from 'ioredis';
 import type { GatewayConfig } from '../../config/env';
 import { GATEWAY_CONFIG } from '../../config/gateway-config';
-
-/**
- * Counts one request per key (a key may repeat) in fixed windows; returns each count followed by
- * its window's remaining ms, in key order.
- */
-const COUNT_SCRIPT = `
-local out = {}
-for _, key in ipairs(KEYS) do
-  local count = redis.call('INCR', key)
-  if count == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
-  out[#out + 1] = count
-  out[#out + 1] = redis.call('PTTL', key)
-end
-return out
-`;
-
-/** The client with the count script registered: sent once, then called by its SHA (EVALSHA). */
-type CountingRedis = Redis & {
-  countRequests(keyCount: number, ...keysThenWindowMs: string[]): Promise<number[]>;
-};
-
-interface PendingCount {
-  key: string;
-  resolve(result: [number, number]): void;
-  reject(error: Error): void;
-}
+import { SharedCounts, type Counted } from './shared-counts';
 
 /** A Redis that does not answer this fast is treated as away, so the API never waits on it. */
 const REDIS_BUDGET_MS = 250;
+
+/**
+ * While a client's general count (as this replica knows it) stays within this share of its limit,
+ * its requests are counted without waiting for Redis; nearer the limit, and in the tight buckets
+ * always, each request waits for its exact count. What one replica knows lags the others by at
+ * most a sync, so only a client already past half its limit can be refused.
+ */
+const UNCHECKED_SHARE = 0.5;
+
+/** How long the counts nobody waits for gather before they go to Redis in one call. */
+const SYNC_MS = 10;
+
+const ALLOWED: LimitVerdict = Object.freeze({});
 
 export type Bucket = 'general' | 'generate' | 'checkout' | 'activation' | 'newsletter' | 'signin';
 
@@ -53,26 +41,29 @@ export interface LimitVerdict {
 }
 
 /**
- * Per-client fixed-window limits kept in Redis, so every gateway replica counts together. When
- * Redis is away the limits are not enforced (and a warning is logged): the API stays up.
+ * Per-client fixed-window limits kept in Redis, so every gateway replica counts together. A
+ * client far from its general limit is counted without a round trip per request (UNCHECKED_SHARE);
+ * near it, and for the tight buckets, every request waits for its exact count. When Redis is away
+ * the limits are not enforced (and a warning is logged): the API stays up.
  */
 @Injectable()
 export class RateLimitService implements OnModuleDestroy {
   private readonly logger = new Logger(RateLimitService.name);
-  private readonly redis: CountingRedis;
+  private readonly redis: Redis;
+  private readonly counts: SharedCounts;
   private readonly limits: Record<Bucket, number>;
   private readonly windowMs: number;
-  private batch: PendingCount[] = [];
   private lastWarning = 0;
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly metrics: Metrics,
   ) {
-    const redis = createRedis({ url: config.REDIS_URL });
-    redis.defineCommand('countRequests', { lua: COUNT_SCRIPT });
-    this.redis = redis as CountingRedis;
+    this.redis = createRedis({ url: config.REDIS_URL });
     this.windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
+    this.counts = new SharedCounts(this.redis, this.windowMs, SYNC_MS, REDIS_BUDGET_MS, (error) =>
+      this.unenforced(error.message),
+    );
     this.limits = {
       general: config.RATE_LIMIT_GENERAL,
       generate: config.RATE_LIMIT_GENERATE,
@@ -83,26 +74,40 @@ export class RateLimitService implements OnModuleDestroy {
     };
   }
 
-  async check(client: string, method: string, pathname: string): Promise<LimitVerdict> {
-    const buckets: Bucket[] = ['general'];
-    const tight = BUCKET_OF_PATH[pathname.replace(/\/+$/, '')];
-    if (tight && method === 'POST') buckets.push(tight);
+  /**
+   * Counts the request in the general bucket and, for a POST to a tightly limited path, in its
+   * own; the verdict comes at once while the client is far from its general limit.
+   */
+  check(client: string, method: string, pathname: string): LimitVerdict | Promise<LimitVerdict> {
+    const tight = method === 'POST' ? BUCKET_OF_PATH[pathname.replace(/\/+$/, '')] : undefined;
     // Between reconnect attempts there is no point waiting; while first connecting, the budget applies.
-    if (['reconnecting', 'close', 'end'].includes(this.redis.status)) {
-      return this.unenforced(`redis is ${this.redis.status}`);
+    const status = this.redis.status;
+    if (status === 'reconnecting' || status === 'close' || status === 'end') {
+      return this.unenforced(`redis is ${status}`);
     }
     const window = Math.floor(Date.now() / this.windowMs);
+    const general = this.keyOf('general', client, window);
+    const estimate = this.counts.estimate(general);
+    const unchecked = estimate !== undefined && estimate <= this.limits.general * UNCHECKED_SHARE;
+    if (unchecked) {
+      this.counts.counted(general, window);
+      if (!tight) return ALLOWED;
+    }
+    const waits: [Bucket, Promise<Counted>][] = [];
+    if (!unchecked) waits.push(['general', this.counts.exact(general, window)]);
+    if (tight) waits.push([tight, this.counts.exact(this.keyOf(tight, client, window), window)]);
+    return this.verdictOf(waits);
+  }
+
+  private keyOf(bucket: Bucket, client: string, window: number): string {
+    return `${this.config.RATE_LIMIT_PREFIX}${bucket}:${client}:${window}`;
+  }
+
+  private async verdictOf(waits: [Bucket, Promise<Counted>][]): Promise<LimitVerdict> {
     try {
-      const keys = buckets.map(
-        (bucket) => `${this.config.RATE_LIMIT_PREFIX}${bucket}:${client}:${window}`,
-      );
-      // Most requests count in one bucket only; that path creates no extra promise.
-      const results =
-        keys.length === 1
-          ? [await this.count(keys[0])]
-          : await Promise.all(keys.map((key) => this.count(key)));
-      for (const [index, [count, ttl]] of results.entries()) {
-        const bucket = buckets[index];
+      const results = await Promise.all(waits.map(([, counted]) => counted));
+      for (const [index, [count, remainingMs]] of results.entries()) {
+        const bucket = waits[index][0];
         if (count > this.limits[bucket]) {
           this.metrics
             .counter({
@@ -111,46 +116,13 @@ export class RateLimitService implements OnModuleDestroy {
               labelNames: ['bucket'],
             })
             .inc({ bucket });
-          return { retryAfter: Math.max(1, Math.ceil(ttl / 1000)), bucket };
+          return { retryAfter: Math.max(1, Math.ceil(remainingMs / 1000)), bucket };
         }
       }
-      return {};
+      return ALLOWED;
     } catch (error) {
       return this.unenforced((error as Error).message);
     }
-  }
-
-  /**
-   * The counts of one event-loop turn go to Redis as one script call: the requests parsed in the
-   * same turn share one write and one reply, instead of a round of system calls each. The budget
-   * runs per batch as well.
-   */
-  private count(key: string): Promise<[number, number]> {
-    return new Promise((resolve, reject) => {
-      if (this.batch.length === 0) setImmediate(() => this.flush());
-      this.batch.push({ key, resolve, reject });
-    });
-  }
-
-  private flush(): void {
-    const batch = this.batch;
-    this.batch = [];
-    let settled = false;
-    const settle = (outcome: (pending: PendingCount, index: number) => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      batch.forEach(outcome);
-    };
-    const timer = setTimeout(() => {
-      const error = new Error(`no answer within ${REDIS_BUDGET_MS} ms`);
-      settle((pending) => pending.reject(error));
-    }, REDIS_BUDGET_MS);
-    const keys = batch.map((pending) => pending.key);
-    this.redis.countRequests(keys.length, ...keys, String(this.windowMs)).then(
-      (counts) => settle((pending, i) => pending.resolve([counts[2 * i], counts[2 * i + 1]])),
-      (error: Error) => settle((pending) => pending.reject(error)),
-    );
   }
 
   private unenforced(reason: string): LimitVerdict {
@@ -158,10 +130,11 @@ export class RateLimitService implements OnModuleDestroy {
       this.lastWarning = Date.now();
       this.logger.warn({ reason }, 'rate limits not enforced while Redis is unavailable');
     }
-    return {};
+    return ALLOWED;
   }
 
   onModuleDestroy(): void {
+    this.counts.stop();
     this.redis.disconnect();
   }
 }
