@@ -13,10 +13,10 @@ import type { CachedResponse } from './cache/response-store';
 import { clientAddress } from './client/client-address';
 import { ConcurrencyLimit } from './client/concurrency-limit';
 import { AccessLog, type Logged } from './log/access-log';
-import { RateLimitService } from './rate-limit/rate-limit.service';
+import { RateLimitService, type LimitVerdict } from './rate-limit/rate-limit.service';
 import { UpstreamProxy } from './proxy/upstream-proxy.service';
 import { answerPreflight, corsHeaders } from './route/cors';
-import { RouteStep, type ErrorAnswer } from './route/route-step';
+import { RouteStep, type ErrorAnswer, type RouteDecision } from './route/route-step';
 import { SECURITY_HEADERS, setHeaders } from './security-headers';
 import { isApiPath, isDocsPath, parseRequestTarget } from './target/request-target';
 
@@ -103,15 +103,27 @@ export class ApiPipeline {
       else sendApiError(req, res, 404, notFoundMessage(req.method, parsed.pathname));
       return true;
     }
-    this.walk(exchange).catch((error: unknown) => {
-      this.logger.error({ err: error, requestId: id }, 'request failed in the gateway');
-      if (!res.headersSent) sendApiError(req, res, 500, 'The request could not be answered');
-      else res.destroy();
-    });
+    try {
+      this.walk(exchange);
+    } catch (error) {
+      this.crashed(exchange, error);
+    }
     return true;
   }
 
-  private async walk(exchange: Exchange): Promise<void> {
+  private crashed(exchange: Exchange, error: unknown): void {
+    const { req, res, id } = exchange;
+    this.logger.error({ err: error, requestId: id }, 'request failed in the gateway');
+    if (!res.headersSent) sendApiError(req, res, 500, 'The request could not be answered');
+    else res.destroy();
+  }
+
+  /**
+   * The steps in order. A step that has to wait (a rate-limit count near the limit, another
+   * request's fetch of the same target) continues when its answer comes; the others run straight
+   * through in the turn the request arrived in.
+   */
+  private walk(exchange: Exchange): void {
     const { req, res, pathname } = exchange;
     exchange.corsOrigin = this.routes.allowedOriginOf(req);
     const decision = this.routes.decide(req, pathname, exchange.corsOrigin);
@@ -127,10 +139,27 @@ export class ApiPipeline {
     if (decision.kind === 'route') exchange.logged.route = decision.route.path;
     // Worked out once: the rate limits count it, and the service gets it in the one header it trusts.
     const client = clientAddress(req, this.config.TRUSTED_PROXY_HOPS);
-    const verdict = await this.limits.check(client, req.method ?? 'GET', pathname);
+    const verdict = this.limits.check(client, req.method ?? 'GET', pathname);
+    if (verdict instanceof Promise) {
+      verdict.then(
+        (answer) => this.counted(exchange, decision, client, answer),
+        (error: unknown) => this.crashed(exchange, error),
+      );
+    } else {
+      this.counted(exchange, decision, client, verdict);
+    }
+  }
+
+  /** Once the rate limits have counted the request: refused, answered from the cache, or proxied. */
+  private counted(
+    exchange: Exchange,
+    decision: Extract<RouteDecision, { kind: 'route' | 'unrouted' }>,
+    client: string,
+    verdict: LimitVerdict,
+  ): void {
     // A client that hung up meanwhile has had its close: whatever is taken from here on for it
     // (a place in its bound, a fetch others wait for) would never be given back.
-    if (res.destroyed) return;
+    if (exchange.res.destroyed) return;
     if (verdict.retryAfter !== undefined) {
       this.fail(exchange, {
         status: 429,
@@ -143,15 +172,20 @@ export class ApiPipeline {
       this.fail(exchange, decision);
       return;
     }
-    const found = this.cache.lookup(req, res, exchange.target);
-    if (found) {
-      const entry = 'entry' in found ? found.entry : await found.wait;
-      if (entry) {
-        this.answerStored(exchange, entry);
-        return;
-      }
+    const found = this.cache.lookup(exchange.req, exchange.res, exchange.target);
+    if (!found) {
+      this.forward(exchange, decision.route, client);
+    } else if ('entry' in found) {
+      this.answerStored(exchange, found.entry);
+    } else {
+      found.wait.then(
+        (entry) => {
+          if (entry) this.answerStored(exchange, entry);
+          else this.forward(exchange, decision.route, client);
+        },
+        (error: unknown) => this.crashed(exchange, error),
+      );
     }
-    this.forward(exchange, decision.route, client);
   }
 
   /** To the service, within the client's share of the gateway. */
