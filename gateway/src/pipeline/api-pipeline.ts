@@ -141,10 +141,9 @@ export class ApiPipeline {
     const client = clientAddress(req, this.config.TRUSTED_PROXY_HOPS);
     const verdict = this.limits.check(client, req.method ?? 'GET', pathname);
     if (verdict instanceof Promise) {
-      verdict.then(
-        (answer) => this.counted(exchange, decision, client, answer),
-        (error: unknown) => this.crashed(exchange, error),
-      );
+      verdict
+        .then((answer) => this.counted(exchange, decision, client, answer))
+        .catch((error: unknown) => this.crashed(exchange, error));
     } else {
       this.counted(exchange, decision, client, verdict);
     }
@@ -178,13 +177,12 @@ export class ApiPipeline {
     } else if ('entry' in found) {
       this.answerStored(exchange, found.entry);
     } else {
-      found.wait.then(
-        (entry) => {
+      found.wait
+        .then((entry) => {
           if (entry) this.answerStored(exchange, entry);
           else this.forward(exchange, decision.route, client);
-        },
-        (error: unknown) => this.crashed(exchange, error),
-      );
+        })
+        .catch((error: unknown) => this.crashed(exchange, error));
     }
   }
 
