@@ -12,7 +12,8 @@ const REDIS_BUDGET_MS = 250;
  * While a client's general count (as this replica knows it) stays within this share of its limit,
  * its requests are counted without waiting for Redis; nearer the limit, and in the tight buckets
  * always, each request waits for its exact count. What one replica knows lags the others by at
- * most a sync, so only a client already past half its limit can be refused.
+ * most a sync: only for a client the other replicas have already taken past half its limit can
+ * that lag let a few requests through unchecked.
  */
 const UNCHECKED_SHARE = 0.5;
 

@@ -90,17 +90,13 @@ export class SharedCounts {
 
   /** Counts one request without waiting. */
   counted(key: string, window: number): void {
-    const entry = this.entry(key, window);
-    entry.unsent += 1;
-    this.dirty.add(entry);
+    this.add(key, window);
     this.timer ??= setTimeout(() => this.flush(), this.syncMs);
   }
 
   /** Counts one request and resolves with its count in the shared window. */
   exact(key: string, window: number): Promise<Counted> {
-    const entry = this.entry(key, window);
-    entry.unsent += 1;
-    this.dirty.add(entry);
+    const entry = this.add(key, window);
     if (!this.urgent) {
       this.urgent = true;
       setImmediate(() => this.flush());
@@ -108,6 +104,14 @@ export class SharedCounts {
     return new Promise((resolve, reject) => {
       entry.waiters.push({ ordinal: entry.unsent, resolve, reject });
     });
+  }
+
+  /** One more request of this replica's on the key, to be sent with the next call. */
+  private add(key: string, window: number): KeyCount {
+    const entry = this.entry(key, window);
+    entry.unsent += 1;
+    this.dirty.add(entry);
+    return entry;
   }
 
   private entry(key: string, window: number): KeyCount {
