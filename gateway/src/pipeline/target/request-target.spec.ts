@@ -9,10 +9,25 @@ describe('parseRequestTarget', () => {
     });
   });
 
-  it.each(['/api/../x', '/api/%2e%2E/x', '/api/./x', '/api/a%2fb', '/api/a%5Cb', '/api/a%00b'])(
-    'marks %s unroutable rather than reinterpreting it',
+  it.each([
+    '/api/../x',
+    '/api/..',
+    '/api/x/.',
+    '/..',
+    '/api/%2e%2E/x',
+    '/api/%2e',
+    '/api/./x',
+    '/api/a%2fb',
+    '/api/a%5Cb',
+    '/api/a%00b',
+  ])('marks %s unroutable rather than reinterpreting it', (raw) => {
+    expect(parseRequestTarget(raw).kind).toBe('unroutable');
+  });
+
+  it.each(['/api/.well', '/api/x..', '/api/...', '/api/a.b/..c', '/', '/api/'])(
+    'routes %s, whose dots are part of a name',
     (raw) => {
-      expect(parseRequestTarget(raw).kind).toBe('unroutable');
+      expect(parseRequestTarget(raw)).toEqual({ kind: 'ok', pathname: raw, search: '' });
     },
   );
 

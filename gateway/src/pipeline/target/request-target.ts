@@ -2,6 +2,8 @@
 const PATH_CHARACTERS = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 const PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 const MAX_PATH_LENGTH = 2048;
+/** A `.` or `..` segment, in a path with no percent-escapes to decode first. */
+const PLAIN_DOT_SEGMENT = /\/\.\.?(?=\/|$)/;
 
 export interface RoutableTarget {
   kind: 'ok';
@@ -32,6 +34,13 @@ export function parseRequestTarget(raw: string): RequestTarget {
   }
   if (!PATH_CHARACTERS.test(pathname) || PERCENT_ESCAPE.test(pathname)) {
     return { kind: 'malformed', reason: 'Request path is malformed' };
+  }
+  // Without escapes no segment can hide a slash, backslash or NUL (the characters above exclude
+  // them), so only a literal dot segment is left to find; most targets take this way.
+  if (!pathname.includes('%')) {
+    return PLAIN_DOT_SEGMENT.test(pathname)
+      ? { kind: 'unroutable', pathname }
+      : { kind: 'ok', pathname, search };
   }
   for (const segment of pathname.split('/').slice(1)) {
     let decoded: string;
