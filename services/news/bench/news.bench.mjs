@@ -467,7 +467,10 @@ async function main() {
         );
         return r;
       };
-      const ceiling = await load(ceilingUrl);
+      // The ceiling's CPU too: with the floor below, the least any Node server spends per answer.
+      const ceiling = await withCpuPerRequest([() => cpuMs(ceilingProcess.pid)], () =>
+        load(ceilingUrl),
+      );
       const direct = await measured(newsUrl, ['news api']);
       const through = await measured(gatewayUrl, ['news api', 'gateway']);
       // What a request costs when the gateway's cache cannot answer it (a client's hard reload).
@@ -570,6 +573,13 @@ async function main() {
       const hitShare = through.requests.average / peer.cache.requests.average;
       console.log(
         `Hot-path targets: gateway past its cache ${(pastShare * 100).toFixed(1)}% of the news API's direct throughput (target >= 85%): ${verdict(pastShare >= 0.85)}; gateway CPU per proxied request ${ms(pastCache.cpuPerRequest[1])} ms (target <= 0.10): ${verdict(pastCache.cpuPerRequest[1] <= 0.1)}; gateway cache hit ${(hitShare * 100).toFixed(1)}% of nginx proxy_cache (target >= 75%): ${verdict(hitShare >= 0.75)}`,
+      );
+      // The same three figures for Node's own bounds in this run, so each verdict above reads
+      // against what no server or proxy in Node gets below on this machine.
+      const floorShare = proxyFloor.requests.average / direct.requests.average;
+      const ceilingShare = ceiling.requests.average / peer.cache.requests.average;
+      console.log(
+        `Node's own bounds in this run: the node proxy floor ${(floorShare * 100).toFixed(1)}% of the news API's direct throughput at ${ms(proxyFloor.cpuPerRequest[1])} ms per proxied request; the node ceiling ${(ceilingShare * 100).toFixed(1)}% of nginx proxy_cache at ${ms(ceiling.cpuPerRequest[0])} ms per answer (gateway cache hit ${ms(through.cpuPerRequest[1])} ms)`,
       );
     }
     console.log('');
