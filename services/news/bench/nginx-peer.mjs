@@ -20,7 +20,14 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
 http {
-  access_log off;
+  # One JSON line per request, written as it is made, and a request id sent both ways: the per-request
+  # work the gateway does too (its access line on stdout, X-Request-Id), so the rows compare like for
+  # like. Both write their lines to /dev/null here (the bench ignores the gateway's stdout).
+  log_format json_line escape=json
+    '{"time":"$msec","req":{"id":"$request_id","method":"$request_method","url":"$request_uri"},'
+    '"res":{"statusCode":$status},"responseTime":$request_time,"cache":"$upstream_cache_status"}';
+  access_log /dev/null json_line;
+  add_header X-Request-Id $request_id always;
   # Neither side closes a busy keep-alive connection after 1,000 requests (nginx's default), as the
   # gateway does not: a close racing the load generator's next request counted as an error.
   keepalive_requests 1000000;
@@ -38,6 +45,7 @@ http {
       proxy_pass http://news;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
+      proxy_set_header X-Request-Id $request_id;
     }
   }
   server {
@@ -46,6 +54,7 @@ http {
       proxy_pass http://news;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
+      proxy_set_header X-Request-Id $request_id;
       proxy_cache bench;
       proxy_cache_valid 200 30s;
       proxy_cache_lock on;
