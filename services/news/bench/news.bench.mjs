@@ -39,6 +39,8 @@ const ITEMS_PER_SOURCE = 100;
 const RUNS = 3;
 const CONNECTIONS = 50;
 const DURATION_S = 10;
+/** BENCH_ROUNDS: how many rounds of the hot-path loads; each row prints its median round. */
+const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 1)) || 1);
 /** The other services' hot reads, loaded briefly so their memory is measured under load too. */
 const OTHER_ROUTES = [
   ['content', '/api/guides'],
@@ -451,6 +453,7 @@ async function main() {
     }
 
     const loadBefore = os.loadavg();
+    const rounds = [];
     const { result: runs, peaks } = await withPeakMemory(children, async () => {
       /** One load with each named process' CPU per request and the gateway's cache lookups. */
       const measured = async (url, names, headers) => {
@@ -467,22 +470,67 @@ async function main() {
         );
         return r;
       };
-      // The ceiling's CPU too: with the floor below, the least any Node server spends per answer.
-      const ceiling = await withCpuPerRequest([() => cpuMs(ceilingProcess.pid)], () =>
-        load(ceilingUrl),
-      );
-      const direct = await measured(newsUrl, ['news api']);
-      const through = await measured(gatewayUrl, ['news api', 'gateway']);
-      // What a request costs when the gateway's cache cannot answer it (a client's hard reload).
-      const pastCache = await measured(gatewayUrl, ['news api', 'gateway'], {
-        'cache-control': 'no-cache',
-      });
-      // The same through the bare Node proxy: what passing a request on costs in Node at least.
-      await load(floorUrl, 10, 2);
-      const proxyFloor = await withCpuPerRequest(
-        [cpuOf('news api'), () => cpuMs(floorProcess.pid)],
-        () => load(floorUrl, CONNECTIONS, DURATION_S),
-      );
+      const nginxBinary = findNginx();
+      /**
+       * One round of the hot-path loads, in reverse order in odd rounds so that no row always runs
+       * first or last. The peer is nginx in front of the same news API, as a plain reverse proxy
+       * and with proxy_cache, started for the round.
+       */
+      const hotRound = async (round) => {
+        const steps = [
+          // The ceiling's CPU too: with the floor below, the least any Node server spends per answer.
+          [
+            'ceiling',
+            () => withCpuPerRequest([() => cpuMs(ceilingProcess.pid)], () => load(ceilingUrl)),
+          ],
+          ['direct', () => measured(newsUrl, ['news api'])],
+          ['through', () => measured(gatewayUrl, ['news api', 'gateway'])],
+          // What a request costs when the gateway's cache cannot answer it (a client's hard reload).
+          [
+            'pastCache',
+            () => measured(gatewayUrl, ['news api', 'gateway'], { 'cache-control': 'no-cache' }),
+          ],
+          // The same through the bare Node proxy: what passing a request on costs in Node at least.
+          [
+            'proxyFloor',
+            async () => {
+              await load(floorUrl, 10, 2);
+              return withCpuPerRequest([cpuOf('news api'), () => cpuMs(floorProcess.pid)], () =>
+                load(floorUrl, CONNECTIONS, DURATION_S),
+              );
+            },
+          ],
+        ];
+        const nginx = nginxBinary
+          ? await startNginx(nginxBinary, path.join(scratch, `nginx-${round}`), ports.news)
+          : undefined;
+        if (nginx) {
+          const viaNginx = async (port) => {
+            const url = `http://127.0.0.1:${port}${PATH_AND_QUERY}`;
+            await load(url, 10, 2);
+            return withCpuPerRequest([cpuOf('news api'), () => nginx.cpu()], () =>
+              load(url, CONNECTIONS, DURATION_S),
+            );
+          };
+          steps.push(
+            ['peerProxy', () => viaNginx(nginx.ports.proxy)],
+            ['peerCache', () => viaNginx(nginx.ports.cache)],
+          );
+        }
+        const rows = {};
+        try {
+          for (const [name, run] of round % 2 ? steps.reverse() : steps) rows[name] = await run();
+        } finally {
+          await nginx?.stop();
+        }
+        return rows;
+      };
+      for (let round = 0; round < ROUNDS; round += 1) rounds.push(await hotRound(round));
+      /** A row's load from the round with its median req/s (the lower middle for an even count). */
+      const median = (name) =>
+        rounds.map((rows) => rows[name]).sort((a, b) => a.requests.average - b.requests.average)[
+          Math.floor((rounds.length - 1) / 2)
+        ];
       const others = [];
       for (const [name, route] of OTHER_ROUTES) {
         const r = await load(
@@ -492,27 +540,16 @@ async function main() {
         );
         others.push({ name, route, r });
       }
-      // The peer: nginx in front of the same news API, as a plain reverse proxy and with proxy_cache.
-      let peer;
-      const nginxBinary = findNginx();
-      if (nginxBinary) {
-        const nginx = await startNginx(nginxBinary, path.join(scratch, 'nginx'), ports.news);
-        try {
-          const viaNginx = async (port) => {
-            const url = `http://127.0.0.1:${port}${PATH_AND_QUERY}`;
-            await load(url, 10, 2);
-            return withCpuPerRequest([cpuOf('news api'), () => nginx.cpu()], () =>
-              load(url, CONNECTIONS, DURATION_S),
-            );
-          };
-          peer = {
-            proxy: await viaNginx(nginx.ports.proxy),
-            cache: await viaNginx(nginx.ports.cache),
-          };
-        } finally {
-          await nginx.stop();
-        }
-      }
+      const peer = nginxBinary
+        ? { proxy: median('peerProxy'), cache: median('peerCache') }
+        : undefined;
+      const [ceiling, direct, through, pastCache, proxyFloor] = [
+        'ceiling',
+        'direct',
+        'through',
+        'pastCache',
+        'proxyFloor',
+      ].map(median);
       return { ceiling, direct, through, pastCache, proxyFloor, others, peer };
     });
     const { ceiling, direct, through, pastCache, proxyFloor, others, peer } = runs;
@@ -542,6 +579,26 @@ async function main() {
     } else {
       console.log(
         '(nginx is not installed: deploy/local/ensure-tools.sh installs it; no peer rows)',
+      );
+    }
+    if (rounds.length > 1) {
+      const names = {
+        ceiling: 'node ceiling',
+        direct: 'news API directly',
+        through: 'through the gateway',
+        pastCache: 'gateway, past its cache',
+        proxyFloor: 'node proxy floor',
+        peerProxy: 'nginx, reverse proxy',
+        peerCache: 'nginx, proxy_cache hit',
+      };
+      const perRound = Object.entries(names)
+        .filter(([key]) => rounds[0][key])
+        .map(
+          ([key, name]) =>
+            `${name} ${rounds.map((rows) => rows[key].requests.average.toFixed(0)).join(' / ')}`,
+        );
+      console.log(
+        `req/s in each of ${rounds.length} rounds (BENCH_ROUNDS; odd rounds in reverse order; each row above is its median round): ${perRound.join('; ')}`,
       );
     }
     const share = through.requests.average / ceiling.requests.average;
