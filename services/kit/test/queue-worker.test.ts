@@ -42,7 +42,14 @@ describe('startQueueWorker against the real Redis', () => {
   const producer = createRedis({ url: REDIS_URL, maxRetriesPerRequest: null });
   const queue = new Queue(QUEUES.insights, { connection: producer, prefix });
   const listener = createRedis({ url: REDIS_URL, maxRetriesPerRequest: null });
-  const events = new QueueEvents(QUEUES.insights, { connection: listener, prefix });
+  // From the stream's start (the prefix is this run's own, so it holds only this run's events):
+  // the default '$' reads from wherever the stream is when the first XREAD goes out, which can be
+  // after a fast job has finished, and waitUntilFinished then waits for an event already written.
+  const events = new QueueEvents(QUEUES.insights, {
+    connection: listener,
+    prefix,
+    lastEventId: '0',
+  });
   const seen: string[] = [];
   const warnings: unknown[] = [];
   const logger = { warn: (fields: unknown) => warnings.push(fields) } as unknown as Logger;
