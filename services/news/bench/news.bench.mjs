@@ -41,6 +41,16 @@ const CONNECTIONS = 50;
 const DURATION_S = 10;
 /** BENCH_ROUNDS: how many rounds of the hot-path loads; each row prints its median round. */
 const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 1)) || 1);
+/** The hot-path rows: each round's key for a row, and its name in the table, in the table's order. */
+const HOT_ROWS = {
+  ceiling: 'node ceiling',
+  direct: 'news API directly',
+  through: 'through the gateway',
+  pastCache: 'gateway, past its cache',
+  proxyFloor: 'node proxy floor',
+  peerProxy: 'nginx, reverse proxy',
+  peerCache: 'nginx, proxy_cache hit',
+};
 /** The other services' hot reads, loaded briefly so their memory is measured under load too. */
 const OTHER_ROUTES = [
   ['content', '/api/guides'],
@@ -568,30 +578,21 @@ async function main() {
     );
     console.log('| path                    |   req/s | of ceiling | p50 ms | p99 ms | errors |');
     console.log('|-------------------------|---------|------------|--------|--------|--------|');
-    console.log(throughputRow('node ceiling', ceiling));
-    console.log(throughputRow('news API directly', direct, ceiling));
-    console.log(throughputRow('through the gateway', through, ceiling));
-    console.log(throughputRow('gateway, past its cache', pastCache, ceiling));
-    console.log(throughputRow('node proxy floor', proxyFloor, ceiling));
+    console.log(throughputRow(HOT_ROWS.ceiling, ceiling));
+    console.log(throughputRow(HOT_ROWS.direct, direct, ceiling));
+    console.log(throughputRow(HOT_ROWS.through, through, ceiling));
+    console.log(throughputRow(HOT_ROWS.pastCache, pastCache, ceiling));
+    console.log(throughputRow(HOT_ROWS.proxyFloor, proxyFloor, ceiling));
     if (peer) {
-      console.log(throughputRow('nginx, reverse proxy', peer.proxy, ceiling));
-      console.log(throughputRow('nginx, proxy_cache hit', peer.cache, ceiling));
+      console.log(throughputRow(HOT_ROWS.peerProxy, peer.proxy, ceiling));
+      console.log(throughputRow(HOT_ROWS.peerCache, peer.cache, ceiling));
     } else {
       console.log(
         '(nginx is not installed: deploy/local/ensure-tools.sh installs it; no peer rows)',
       );
     }
     if (rounds.length > 1) {
-      const names = {
-        ceiling: 'node ceiling',
-        direct: 'news API directly',
-        through: 'through the gateway',
-        pastCache: 'gateway, past its cache',
-        proxyFloor: 'node proxy floor',
-        peerProxy: 'nginx, reverse proxy',
-        peerCache: 'nginx, proxy_cache hit',
-      };
-      const perRound = Object.entries(names)
+      const perRound = Object.entries(HOT_ROWS)
         .filter(([key]) => rounds[0][key])
         .map(
           ([key, name]) =>
