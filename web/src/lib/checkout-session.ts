@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SESSION_ID_STORAGE_KEY } from '@probedge/proto';
+import { subscribeToNothing, useHydrated } from './use-hydrated';
 
 /**
  * The one owner of the stored checkout session id (spec: kept in local storage). Every reader and
@@ -24,10 +25,7 @@ export function rememberCheckoutSession(sessionId: string): void {
   }
 }
 
-const subscribeToNothing = () => () => {};
 const noSessionOnServer = () => null;
-const onClient = () => true;
-const onServer = () => false;
 
 /** The checkout session id from `?session_id=` or, failing that, local storage; kept in storage. */
 export function useCheckoutSessionId(): string | null {
@@ -35,7 +33,7 @@ export function useCheckoutSessionId(): string | null {
   // Both sources are read only after hydration: the prerendered HTML never knows a visitor's
   // session, so the first client render must not either (a cold load of ?session_id=… would
   // otherwise mismatch and render the page again).
-  const hydrated = useSyncExternalStore(subscribeToNothing, onClient, onServer);
+  const hydrated = useHydrated();
   const stored = useSyncExternalStore(subscribeToNothing, readStoredSessionId, noSessionOnServer);
   const fromAddress = hydrated ? params.get('session_id') || null : null;
   const sessionId = fromAddress ?? stored;

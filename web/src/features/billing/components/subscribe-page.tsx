@@ -16,6 +16,7 @@ import { HttpError } from '../../../lib/api-client';
 import { browserWindow } from '../../../lib/browser-window';
 import { appConfig } from '../../../lib/config';
 import { toast } from '../../../lib/toast-store';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { newIdempotencyKey, useCreateCheckoutSession } from '../api/create-checkout-session';
 import {
   Badge,
@@ -69,6 +70,7 @@ export function SubscribePage() {
   // One key per checkout attempt: pressing again after a lost or failed answer repeats the same
   // attempt, so the service hands back the session it may already have created.
   const attemptKey = useRef<string | null>(null);
+  const hydrated = useHydrated();
   useCanceledNotice();
 
   async function onGetStarted() {
@@ -127,7 +129,7 @@ export function SubscribePage() {
         <Button
           type="button"
           onClick={() => void onGetStarted()}
-          disabled={starting}
+          disabled={starting || !hydrated}
           aria-busy={starting}
         >
           Get Started

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button-link.styles';
 import { HOME_NEWSLETTER } from '../../../content/home';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 import {
   EmailInput,
@@ -49,6 +50,7 @@ export function NewsletterForm() {
   const [invalid, setInvalid] = useState(false);
   const { trigger, data, error, isMutating } = useSubscribeNewsletter();
   const state = formState({ invalid, data, error, isMutating });
+  const hydrated = useHydrated();
   const inputId = useId();
   const errorId = useId();
 
@@ -85,7 +87,7 @@ export function NewsletterForm() {
               aria-invalid={state.status === 'error' || undefined}
               aria-describedby={state.status === 'error' ? errorId : undefined}
             />
-            <Button type="submit" disabled={state.status === 'sending'}>
+            <Button type="submit" disabled={state.status === 'sending' || !hydrated}>
               {state.status === 'sending' ? 'Subscribing...' : 'Subscribe'}
             </Button>
           </FieldRow>

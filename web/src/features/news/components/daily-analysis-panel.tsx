@@ -2,6 +2,7 @@ import { Button } from '../../../components/ui/button-link.styles';
 import { SkeletonBlock } from '../../../components/ui/skeleton.styles';
 import { pageReload } from '../../../lib/page-reload';
 import { relativeTime } from '../../../lib/relative-time';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useGenerateAnalysis } from '../api/generate-analysis';
 import { useDailyAnalysis } from '../api/get-daily-analysis';
 import {
@@ -21,6 +22,7 @@ function GenerateAnalysisButton() {
   const { trigger, data: outcome, isMutating } = useGenerateAnalysis();
   // A generated analysis reloads the page: the button stays busy until it goes.
   const busy = isMutating || outcome?.kind === 'generated';
+  const hydrated = useHydrated();
   const message = !busy && outcome ? outcome.message : null;
 
   async function onGenerate() {
@@ -34,7 +36,12 @@ function GenerateAnalysisButton() {
 
   return (
     <InsightActions>
-      <Button type="button" onClick={() => void onGenerate()} disabled={busy} aria-busy={busy}>
+      <Button
+        type="button"
+        onClick={() => void onGenerate()}
+        disabled={busy || !hydrated}
+        aria-busy={busy}
+      >
         {busy ? 'Generating...' : 'Generate AI Analysis'}
       </Button>
       <InsightMessage role="status">{message}</InsightMessage>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button-link.styles';
 import { appConfig } from '../../../lib/config';
 import { formatDate } from '../../../lib/format-date';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useGenerateOpinion } from '../api/generate-opinion';
 import { useDailyOpinion } from '../api/get-daily-opinion';
 import {
@@ -30,6 +31,7 @@ const UPDATED_TIME = new Intl.DateTimeFormat('en-US', {
 export function DailyOpinionCard() {
   const { opinion, show } = useDailyOpinion();
   const { trigger, isMutating: busy } = useGenerateOpinion();
+  const hydrated = useHydrated();
   // When the opinion shown arrived from 'New Opinion'.
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
 
@@ -59,7 +61,12 @@ export function DailyOpinionCard() {
       <InsightText content={opinion.content} />
       <InsightMeta>Source: {opinion.sourceArticleTitle}</InsightMeta>
       <InsightActions>
-        <Button type="button" onClick={() => void onNewOpinion()} disabled={busy} aria-busy={busy}>
+        <Button
+          type="button"
+          onClick={() => void onNewOpinion()}
+          disabled={busy || !hydrated}
+          aria-busy={busy}
+        >
           New Opinion
         </Button>
         <InsightMeta role="status">
