@@ -4,6 +4,7 @@ import { REQUEST_ID_HEADER } from '@probedge/proto';
 import type { Params } from 'nestjs-pino';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { redactUrl } from './redact-url';
+import { stdoutLines } from './turn-batched-lines';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -57,15 +58,16 @@ function summarise(req: RequestLike): RequestSummary {
 }
 
 /**
- * The process's logger: JSON lines on stdout, each written as it is made (measured: buffering them
- * saved nothing per request, and a crash would lose the last lines). Cookies and credentials are
+ * The process's logger: JSON lines on stdout, written synchronously once per turn of the event loop
+ * with every line that turn made (TurnBatchedLines; a thread-pool write per line cost more, and
+ * holding lines longer than a turn would lose them in a crash). Cookies and credentials are
  * never logged; addresses (the request line, a redirect's Location) lose the values that grant
  * access (tokens, checkout session ids).
  */
 export function createRootLogger(
   service: string,
   level: string,
-  destination: DestinationStream = pino.destination({ dest: 1, sync: true }),
+  destination: DestinationStream = stdoutLines(),
 ): Logger {
   return pino(
     {
