@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PRICE } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { productOffer, webPage } from '../../../components/seo/structured-data';
-import { Button } from '../../../components/ui/button-link.styles';
+import { ScriptButton } from '../../../components/ui/script-button';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import {
@@ -16,7 +16,6 @@ import { HttpError } from '../../../lib/api-client';
 import { browserWindow } from '../../../lib/browser-window';
 import { appConfig } from '../../../lib/config';
 import { toast } from '../../../lib/toast-store';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { newIdempotencyKey, useCreateCheckoutSession } from '../api/create-checkout-session';
 import {
   Badge,
@@ -70,7 +69,6 @@ export function SubscribePage() {
   // One key per checkout attempt: pressing again after a lost or failed answer repeats the same
   // attempt, so the service hands back the session it may already have created.
   const attemptKey = useRef<string | null>(null);
-  const hydrated = useHydrated();
   useCanceledNotice();
 
   async function onGetStarted() {
@@ -126,14 +124,14 @@ export function SubscribePage() {
             <li key={feature}>{feature}</li>
           ))}
         </FeatureList>
-        <Button
+        <ScriptButton
           type="button"
           onClick={() => void onGetStarted()}
-          disabled={starting || !hydrated}
+          disabled={starting}
           aria-busy={starting}
         >
           Get Started
-        </Button>
+        </ScriptButton>
       </PlanCard>
 
       {sandbox ? (

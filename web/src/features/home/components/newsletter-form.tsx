@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button-link.styles';
+import { ScriptButton } from '../../../components/ui/script-button';
 import { HOME_NEWSLETTER } from '../../../content/home';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 import {
   EmailInput,
@@ -50,7 +49,6 @@ export function NewsletterForm() {
   const [invalid, setInvalid] = useState(false);
   const { trigger, data, error, isMutating } = useSubscribeNewsletter();
   const state = formState({ invalid, data, error, isMutating });
-  const hydrated = useHydrated();
   const inputId = useId();
   const errorId = useId();
 
@@ -87,9 +85,9 @@ export function NewsletterForm() {
               aria-invalid={state.status === 'error' || undefined}
               aria-describedby={state.status === 'error' ? errorId : undefined}
             />
-            <Button type="submit" disabled={state.status === 'sending' || !hydrated}>
+            <ScriptButton type="submit" disabled={state.status === 'sending'}>
               {state.status === 'sending' ? 'Subscribing...' : 'Subscribe'}
-            </Button>
+            </ScriptButton>
           </FieldRow>
           {state.status === 'error' && (
             <FieldError id={errorId} role="alert">

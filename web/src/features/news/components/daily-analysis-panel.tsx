@@ -1,8 +1,7 @@
-import { Button } from '../../../components/ui/button-link.styles';
+import { ScriptButton } from '../../../components/ui/script-button';
 import { SkeletonBlock } from '../../../components/ui/skeleton.styles';
 import { pageReload } from '../../../lib/page-reload';
 import { relativeTime } from '../../../lib/relative-time';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { useGenerateAnalysis } from '../api/generate-analysis';
 import { useDailyAnalysis } from '../api/get-daily-analysis';
 import {
@@ -22,7 +21,6 @@ function GenerateAnalysisButton() {
   const { trigger, data: outcome, isMutating } = useGenerateAnalysis();
   // A generated analysis reloads the page: the button stays busy until it goes.
   const busy = isMutating || outcome?.kind === 'generated';
-  const hydrated = useHydrated();
   const message = !busy && outcome ? outcome.message : null;
 
   async function onGenerate() {
@@ -36,14 +34,14 @@ function GenerateAnalysisButton() {
 
   return (
     <InsightActions>
-      <Button
+      <ScriptButton
         type="button"
         onClick={() => void onGenerate()}
-        disabled={busy || !hydrated}
+        disabled={busy}
         aria-busy={busy}
       >
         {busy ? 'Generating...' : 'Generate AI Analysis'}
-      </Button>
+      </ScriptButton>
       <InsightMessage role="status">{message}</InsightMessage>
     </InsightActions>
   );

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button-link.styles';
+import { ScriptButton } from '../../../components/ui/script-button';
 import { appConfig } from '../../../lib/config';
 import { formatDate } from '../../../lib/format-date';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { useGenerateOpinion } from '../api/generate-opinion';
 import { useDailyOpinion } from '../api/get-daily-opinion';
 import {
@@ -31,7 +30,6 @@ const UPDATED_TIME = new Intl.DateTimeFormat('en-US', {
 export function DailyOpinionCard() {
   const { opinion, show } = useDailyOpinion();
   const { trigger, isMutating: busy } = useGenerateOpinion();
-  const hydrated = useHydrated();
   // When the opinion shown arrived from 'New Opinion'.
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
 
@@ -61,14 +59,14 @@ export function DailyOpinionCard() {
       <InsightText content={opinion.content} />
       <InsightMeta>Source: {opinion.sourceArticleTitle}</InsightMeta>
       <InsightActions>
-        <Button
+        <ScriptButton
           type="button"
           onClick={() => void onNewOpinion()}
-          disabled={busy || !hydrated}
+          disabled={busy}
           aria-busy={busy}
         >
           New Opinion
-        </Button>
+        </ScriptButton>
         <InsightMeta role="status">
           {updatedAt && (
             <>
