@@ -33,13 +33,13 @@ generate: install ## Build the shared packages and generate each service's Prism
 	done
 
 build: generate ## Compile every service, the gateway and the web app
-	npm run build -w services/content -w services/news -w services/insights -w services/billing -w gateway -w web
+	npm run build -w services/content -w services/news -w services/insights -w services/billing -w services/markets -w gateway -w web
 
 up: build ## Run the whole platform on http://localhost:8080 (Ctrl-C stops it)
 	node deploy/local/stack.mjs
 
 dev: generate ## Services and gateway as in `up`, plus the Vite dev server with hot reload on :5173
-	npm run build -w services/content -w services/news -w services/insights -w services/billing -w gateway
+	npm run build -w services/content -w services/news -w services/insights -w services/billing -w services/markets -w gateway
 	node deploy/local/stack.mjs & npm run dev -w web; kill %1
 
 test: build typecheck unit e2e ## Every unit, integration and browser test

@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const SERVICES = ['content', 'news', 'insights', 'billing'];
+const SERVICES = ['content', 'news', 'insights', 'billing', 'markets'];
 
 /**
  * Which way imports may point (docs/architecture.md, "Boundaries"). Each zone forbids files under

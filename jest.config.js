@@ -9,6 +9,7 @@ module.exports = {
     '<rootDir>/services/news/jest.config.js',
     '<rootDir>/services/insights/jest.config.js',
     '<rootDir>/services/billing/jest.config.js',
+    '<rootDir>/services/markets/jest.config.js',
     '<rootDir>/gateway/jest.config.js',
     '<rootDir>/web/jest.config.cjs',
     '<rootDir>/deploy/jest.config.js',

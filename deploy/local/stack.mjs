@@ -95,6 +95,7 @@ export function stackSettings(env = process.env) {
     insights: 4003 + offset,
     insightsWorker: 4103 + offset,
     billing: 4004 + offset,
+    markets: 4005 + offset,
     mailSmtp: 1025 + offset,
     mailInbox: 1080 + offset,
   };
@@ -253,6 +254,20 @@ export function processes(settings) {
       port: settings.ports.billing,
     },
     {
+      name: 'markets',
+      cwd: 'services/markets',
+      args: ['dist/main.js'],
+      env: {
+        ...shared,
+        PORT: String(settings.ports.markets),
+        REDIS_URL: settings.redisUrl,
+        MARKETS_REDIS_PREFIX: `${settings.redisKeyPrefix}-markets:`,
+        // The labelled sample provider unless the environment names real ones.
+        MARKET_PROVIDERS: process.env.MARKET_PROVIDERS ?? 'sandbox',
+      },
+      port: settings.ports.markets,
+    },
+    {
       name: 'gateway',
       cwd: 'gateway',
       args: ['dist/main.js'],
@@ -263,6 +278,7 @@ export function processes(settings) {
         NEWS_URL: `http://127.0.0.1:${settings.ports.news}`,
         INSIGHTS_URL: `http://127.0.0.1:${settings.ports.insights}`,
         BILLING_URL: `http://127.0.0.1:${settings.ports.billing}`,
+        MARKETS_URL: `http://127.0.0.1:${settings.ports.markets}`,
         REDIS_URL: settings.redisUrl,
         RATE_LIMIT_PREFIX: `${settings.redisKeyPrefix}-ratelimit:`,
         PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${settings.ports.gateway}`,

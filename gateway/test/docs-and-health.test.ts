@@ -173,6 +173,7 @@ describe('docs and health', () => {
         news: 'ok',
         insights: 'unreachable',
         billing: 'not ready (503)',
+        markets: 'ok',
       },
     });
   });

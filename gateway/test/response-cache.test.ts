@@ -309,12 +309,12 @@ describe('the gateway response cache', () => {
 
   it('keeps an answer no longer than its lifetime', async () => {
     upstreams.news.handler = answerWith({ 'cache-control': 'public, s-maxage=1' });
-    const seen = countFromNow('/api/market');
-    await send(gateway.url, '/api/market');
-    await send(gateway.url, '/api/market');
+    const seen = countFromNow('/api/search');
+    await send(gateway.url, '/api/search?q=lifetime');
+    await send(gateway.url, '/api/search?q=lifetime');
     expect(seen()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    await send(gateway.url, '/api/market');
+    await send(gateway.url, '/api/search?q=lifetime');
     expect(seen()).toBe(2);
   });
 

@@ -39,7 +39,7 @@ describe('routing by the route table', () => {
   it('answers HEAD on a GET route through its service', async () => {
     const res = await send(fixture.gateway.url, '/api/market', { method: 'HEAD' });
     expect(res.status).toBe(200);
-    expect(fixture.upstreams.news.last?.method).toBe('HEAD');
+    expect(fixture.upstreams.markets.last?.method).toBe('HEAD');
   });
 
   it('accepts a trailing slash the route table allows', async () => {

@@ -75,7 +75,7 @@ describe('when a service fails', () => {
   });
 
   it('returns 504 JSON when the service does not answer within UPSTREAM_TIMEOUT_MS', async () => {
-    upstreams.news.handler = () => undefined;
+    upstreams.markets.handler = () => undefined;
     const res = await send(gateway.url, '/api/market', {
       headers: { 'x-request-id': 'req-slow-1' },
     });
@@ -84,7 +84,7 @@ describe('when a service fails', () => {
     expect(res.json()).toEqual({
       statusCode: 504,
       error: 'Gateway Timeout',
-      message: 'The news service did not answer in time',
+      message: 'The markets service did not answer in time',
       requestId: 'req-slow-1',
     });
   });
@@ -92,7 +92,7 @@ describe('when a service fails', () => {
   it('cuts the client off when the service falls silent mid-answer for UPSTREAM_TIMEOUT_MS', async () => {
     let upstreamClosed!: () => void;
     const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
-    upstreams.news.handler = (_req, res) => {
+    upstreams.markets.handler = (_req, res) => {
       res.once('close', () => upstreamClosed());
       // Parts every 100 ms keep the answer alive past the deadline; then nothing.
       res.writeHead(200, { 'content-type': 'text/plain' });

@@ -9,3 +9,4 @@ export * from './pages';
 export * from './offer';
 export * from './site-feeds';
 export * from './news-grpc';
+export * from './market';

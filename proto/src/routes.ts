@@ -99,7 +99,36 @@ export const ROUTES: readonly RouteDefinition[] = [
     summary: 'Articles, optionally by category',
   },
   { method: 'GET', path: '/api/articles/targeted', service: 'news', summary: 'Targeted articles' },
-  { method: 'GET', path: '/api/market', service: 'news', summary: 'Market snapshot' },
+  {
+    method: 'GET',
+    path: '/api/market',
+    service: 'markets',
+    summary: "The watch list's quotes",
+  },
+  {
+    method: 'GET',
+    path: '/api/market/quotes',
+    service: 'markets',
+    summary: 'Quotes of up to 25 symbols',
+  },
+  {
+    method: 'GET',
+    path: '/api/market/search',
+    service: 'markets',
+    summary: 'Symbols and company names matching a text',
+  },
+  {
+    method: 'GET',
+    path: '/api/market/symbols/:symbol',
+    service: 'markets',
+    summary: "A symbol's quote and company figures",
+  },
+  {
+    method: 'GET',
+    path: '/api/market/symbols/:symbol/history',
+    service: 'markets',
+    summary: "A symbol's daily bars over a range",
+  },
   {
     method: 'GET',
     path: '/api/daily-analysis',

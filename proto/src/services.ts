@@ -1,5 +1,5 @@
 /** The backend services behind the gateway, with their default local HTTP ports. */
-export const SERVICES = ['content', 'news', 'insights', 'billing'] as const;
+export const SERVICES = ['content', 'news', 'insights', 'billing', 'markets'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export const DEFAULT_SERVICE_PORTS: Record<ServiceName, number> = {
@@ -7,6 +7,7 @@ export const DEFAULT_SERVICE_PORTS: Record<ServiceName, number> = {
   news: 4002,
   insights: 4003,
   billing: 4004,
+  markets: 4005,
 };
 
 export const DEFAULT_GATEWAY_PORT = 8080;

@@ -20,6 +20,7 @@ export const gatewayShape = {
   NEWS_URL: upstreamUrl('news'),
   INSIGHTS_URL: upstreamUrl('insights'),
   BILLING_URL: upstreamUrl('billing'),
+  MARKETS_URL: upstreamUrl('markets'),
   UPSTREAM_TIMEOUT_MS: env.positiveInt(10_000),
   /** Keep-alive connections per service; requests beyond wait for one to be free. */
   UPSTREAM_MAX_SOCKETS: env.positiveInt(256),
@@ -96,6 +97,7 @@ const UPSTREAM_URL_KEYS = {
   news: 'NEWS_URL',
   insights: 'INSIGHTS_URL',
   billing: 'BILLING_URL',
+  markets: 'MARKETS_URL',
 } as const satisfies Record<ServiceName, keyof GatewayConfig>;
 
 export function upstreamUrlOf(config: GatewayConfig, service: ServiceName): string {

@@ -51,6 +51,7 @@ export function upstreamUrls(upstreams: Upstreams): Partial<GatewayConfig> {
     NEWS_URL: upstreams.news.url,
     INSIGHTS_URL: upstreams.insights.url,
     BILLING_URL: upstreams.billing.url,
+    MARKETS_URL: upstreams.markets.url,
   };
 }
 

@@ -14,7 +14,6 @@ import type { NewsConfig } from './config/env';
 import { NEWS_CONFIG } from './config/news-config';
 import { INGESTION_LISTENERS, IngestionService } from './ingestion/ingestion.service';
 import { NewsGrpcController } from './grpc/news.grpc-controller';
-import { MarketController } from './market/market.controller';
 import { PrismaService } from './prisma/prisma.service';
 import { SearchController } from './search/search.controller';
 import { SearchRepository } from './search/search.repository';
@@ -30,7 +29,6 @@ export const OPENAPI: OpenApiOptions = {
   tags: [
     { name: 'news', description: 'Articles gathered from public feeds' },
     { name: 'search', description: 'Full-text search across guides, blogs and news' },
-    { name: 'market', description: 'Live quotes from a market-data provider, when one is set' },
   ],
 };
 
@@ -61,7 +59,7 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
-      controllers: [ArticlesController, SearchController, MarketController, NewsGrpcController],
+      controllers: [ArticlesController, SearchController, NewsGrpcController],
       // Search is the API's alone; the worker shares only coreProviders.
       providers: [...coreProviders(config), SearchRepository, SearchService],
     };

@@ -13,6 +13,8 @@ import { loadInsightsConfig } from '../../../services/insights/src/config/env';
 import * as insights from '../../../services/insights/src/app.module';
 import { loadNewsConfig } from '../../../services/news/src/config/env';
 import * as news from '../../../services/news/src/app.module';
+import * as markets from '../../../services/markets/src/app.module';
+import { loadMarketsConfig } from '../../../services/markets/src/config/env';
 
 export interface ServiceDocuments {
   service: ServiceName;
@@ -36,6 +38,10 @@ const SERVICES: Record<ServiceName, () => { module: DynamicModule; openapi: Open
   billing: () => ({
     module: billing.AppModule.forRoot(loadBillingConfig({})),
     openapi: billing.OPENAPI,
+  }),
+  markets: () => ({
+    module: markets.AppModule.forRoot(loadMarketsConfig({})),
+    openapi: markets.OPENAPI,
   }),
 };
 

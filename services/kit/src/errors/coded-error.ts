@@ -6,15 +6,21 @@ import { UnrecoverableError } from 'bullmq';
  */
 export class CodedError<C extends string = string> extends Error {
   readonly retryable: boolean;
+  /**
+   * The HTTP status an API answers with when this error ends a request; the kit's error filter maps
+   * it, with the message as the answer's text. Without one the error is a fault (500).
+   */
+  readonly status?: number;
 
   constructor(
     readonly code: C,
     message: string,
-    options: { retryable?: boolean; cause?: unknown } = {},
+    options: { retryable?: boolean; cause?: unknown; status?: number } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.retryable = options.retryable ?? true;
+    this.status = options.status;
   }
 }
 

@@ -1,4 +1,5 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { CodedError } from './coded-error';
 import { toApiError } from './http-error.filter';
 
 describe('toApiError', () => {
@@ -45,6 +46,23 @@ describe('toApiError', () => {
     const error = toApiError(new Error('connect ECONNREFUSED 10.0.0.7:5432'));
     expect(error.statusCode).toBe(500);
     expect(error.message).not.toContain('10.0.0.7');
+  });
+
+  it('answers a coded error with its status and message', () => {
+    const error = toApiError(
+      new CodedError('unknown-symbol', 'No instrument has the symbol ZZZZ', { status: 404 }),
+    );
+    expect(error).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'No instrument has the symbol ZZZZ',
+    });
+  });
+
+  it('keeps a coded error without a status a fault, its message hidden', () => {
+    const error = toApiError(new CodedError('bad-answer', 'provider sent key sk_123 back'));
+    expect(error.statusCode).toBe(500);
+    expect(error.message).not.toContain('sk_123');
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { ApiError } from '@probedge/proto';
 import type { HttpServer } from '@nestjs/common';
+import { CodedError } from './coded-error';
 import { isDatabaseUnavailable } from './database-unavailable.util';
 import { TooManyRequestsException } from './too-many-requests.exception';
 
@@ -64,6 +65,13 @@ export function toApiError(exception: unknown): ApiError {
       message: describeHttpException(exception),
     };
   }
+  if (exception instanceof CodedError && exception.status !== undefined) {
+    return {
+      statusCode: exception.status,
+      error: reasonPhrase(exception.status),
+      message: exception.message,
+    };
+  }
   const httpLike = exception as HttpLikeError | null;
   const status = httpLike?.status ?? httpLike?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && httpLike?.expose !== false) {
@@ -103,7 +111,10 @@ export class HttpErrorFilter implements ExceptionFilter {
     const response: unknown = context.getResponse();
     const request = context.getRequest<{ url: string; id?: unknown }>();
     const body = toApiError(exception);
-    if (body.statusCode >= 500) {
+    // A coded error with a status is an outcome its code names (an upstream away), logged where it
+    // arose; anything else answering 5xx is a fault.
+    const known = exception instanceof CodedError && exception.status !== undefined;
+    if (body.statusCode >= 500 && !known) {
       this.logger.error(
         { err: exception, url: request.url, requestId: request.id },
         'request failed',

@@ -1,0 +1,140 @@
+import { type DynamicModule, Logger, Module, type OnModuleDestroy, Inject } from '@nestjs/common';
+import {
+  createRedis,
+  KitModule,
+  Metrics,
+  pingRedis,
+  Readiness,
+  type OpenApiOptions,
+} from '@probedge/kit';
+import type Redis from 'ioredis';
+import { Breaker } from './chain/breaker';
+import { marketMetrics } from './chain/market-metrics';
+import { ProviderChain, type ProviderSlot } from './chain/provider-chain';
+import { RequestBudget } from './chain/request-budget';
+import { MARKETS_CONFIG, type MarketsConfig, type ProviderName } from './config/env';
+import { MarketCache } from './market/market-cache';
+import { MARKET_SERVICE, MarketController } from './market/market.controller';
+import { MarketService } from './market/market.service';
+import { FinnhubProvider } from './providers/finnhub.provider';
+import type { MarketDataProvider } from './providers/market-provider';
+import { SandboxProvider } from './providers/sandbox.provider';
+import { TwelveDataProvider } from './providers/twelvedata.provider';
+
+export const SERVICE_NAME = 'markets';
+export const MARKETS_REDIS = Symbol('MARKETS_REDIS');
+
+export const OPENAPI: OpenApiOptions = {
+  title: 'ProbEdge markets service',
+  description:
+    'Quotes, company figures, daily bars and symbol search from the configured market-data providers. Figures from the sample provider say so (sampleData, source "sandbox"); without a provider the answer is 503. Information only, not investment advice.',
+  tags: [{ name: 'market', description: 'Quotes, company figures, daily bars and symbol search' }],
+};
+
+function createProvider(name: ProviderName, config: MarketsConfig): MarketDataProvider {
+  const timeoutMs = config.MARKET_PROVIDER_TIMEOUT_MS;
+  switch (name) {
+    case 'sandbox':
+      return new SandboxProvider(config.MARKET_TIMEZONE);
+    case 'finnhub':
+      return new FinnhubProvider({
+        apiKey: config.FINNHUB_API_KEY!,
+        baseUrl: config.FINNHUB_BASE_URL,
+        timeoutMs,
+      });
+    case 'twelvedata':
+      return new TwelveDataProvider({
+        apiKey: config.TWELVEDATA_API_KEY!,
+        baseUrl: config.TWELVEDATA_BASE_URL,
+        timeoutMs,
+      });
+  }
+}
+
+const LIMITS: Record<
+  ProviderName,
+  (config: MarketsConfig) => { perMinute: number; perDay: number }
+> = {
+  // The sample provider costs nothing; its budget only keeps the code path the same.
+  sandbox: () => ({ perMinute: 1_000_000, perDay: 0 }),
+  finnhub: (config) => ({
+    perMinute: config.FINNHUB_CALLS_PER_MINUTE,
+    perDay: config.FINNHUB_CALLS_PER_DAY,
+  }),
+  twelvedata: (config) => ({
+    perMinute: config.TWELVEDATA_CALLS_PER_MINUTE,
+    perDay: config.TWELVEDATA_CALLS_PER_DAY,
+  }),
+};
+
+export function createMarketService(config: MarketsConfig, redis: Redis, metrics: Metrics) {
+  const logger = new Logger('MarketProviders');
+  const observer = marketMetrics(metrics);
+  const slots: ProviderSlot[] = config.MARKET_PROVIDERS.map((name) => ({
+    provider: createProvider(name, config),
+    budget: new RequestBudget(redis, name, LIMITS[name](config)),
+    breaker: new Breaker(
+      config.MARKET_BREAKER_FAILURES,
+      config.MARKET_BREAKER_COOLDOWN_SECONDS * 1000,
+    ),
+  }));
+  if (slots.length === 0) {
+    logger.warn(
+      'No market data provider is configured (MARKET_PROVIDERS): the market API answers 503',
+    );
+  } else {
+    logger.log(`Market data providers, in order: ${config.MARKET_PROVIDERS.join(', ')}`);
+  }
+  if (config.MARKET_PROVIDERS.includes('sandbox')) {
+    logger.warn(
+      'SANDBOX market data provider active: its figures are samples, labelled "Sample data"',
+    );
+  }
+  return new MarketService(
+    new ProviderChain(slots, observer),
+    new MarketCache(redis, config.MARKET_STALE_MAX_SECONDS),
+    {
+      timeZone: config.MARKET_TIMEZONE,
+      watchlist: config.MARKET_WATCHLIST,
+      quoteTtlSeconds: config.MARKET_QUOTE_TTL_SECONDS,
+      quoteClosedTtlSeconds: config.MARKET_QUOTE_CLOSED_TTL_SECONDS,
+    },
+    observer,
+  );
+}
+
+@Module({})
+export class AppModule implements OnModuleDestroy {
+  constructor(
+    @Inject(MARKETS_REDIS) private readonly redis: Redis,
+    readiness: Readiness,
+  ) {
+    readiness.register('redis', () => pingRedis(redis));
+  }
+
+  static forRoot(config: MarketsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
+      controllers: [MarketController],
+      providers: [
+        { provide: MARKETS_CONFIG, useValue: config },
+        {
+          provide: MARKETS_REDIS,
+          useFactory: () =>
+            createRedis({ url: config.REDIS_URL, keyPrefix: config.MARKETS_REDIS_PREFIX }),
+        },
+        {
+          provide: MARKET_SERVICE,
+          useFactory: (redis: Redis, metrics: Metrics) =>
+            createMarketService(config, redis, metrics),
+          inject: [MARKETS_REDIS, Metrics],
+        },
+      ],
+    };
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

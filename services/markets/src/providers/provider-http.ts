@@ -1,0 +1,122 @@
+import { ProviderError } from './market-provider';
+
+export interface ProviderHttpOptions {
+  provider: string;
+  baseUrl: string;
+  /** Headers every call carries (the key goes here, never into a URL that could be logged). */
+  headers: Record<string, string>;
+  timeoutMs: number;
+}
+
+/** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined when absent or bad. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? Math.ceil(seconds * 1000) : undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Largest answer an adapter reads; a provider's JSON for five years of bars is far below it. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * GET a provider's JSON, mapping every way it can fail to a ProviderError: 429 → rate-limited (with
+ * Retry-After), 401/403 → refused, 5xx or a cut connection → unavailable, no answer in time →
+ * timeout, a body that is not JSON → bad-answer. Other 4xx are the adapter's to read (a provider's
+ * 404 for an unknown symbol), so the status and body come back.
+ */
+export async function getProviderJson(
+  options: ProviderHttpOptions,
+  path: string,
+  query: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
+  const url = new URL(path.replace(/^\//, ''), options.baseUrl.replace(/\/?$/, '/'));
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { accept: 'application/json', ...options.headers },
+      signal: AbortSignal.timeout(options.timeoutMs),
+      redirect: 'error',
+    });
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === 'TimeoutError' || name === 'AbortError') {
+      throw new ProviderError(
+        options.provider,
+        'timeout',
+        `no answer within ${options.timeoutMs} ms`,
+      );
+    }
+    throw new ProviderError(
+      options.provider,
+      'unavailable',
+      'could not be reached',
+      undefined,
+      error,
+    );
+  }
+  const status = response.status;
+  if (status === 429) {
+    await response.body?.cancel();
+    throw new ProviderError(
+      options.provider,
+      'rate-limited',
+      'answered 429',
+      retryAfterMs(response.headers.get('retry-after')),
+    );
+  }
+  if (status === 401 || status === 403) {
+    await response.body?.cancel();
+    throw new ProviderError(options.provider, 'refused', `answered ${status}`);
+  }
+  if (status >= 500 || (status >= 300 && status < 400)) {
+    await response.body?.cancel();
+    throw new ProviderError(options.provider, 'unavailable', `answered ${status}`);
+  }
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) {
+    await response.body?.cancel();
+    throw new ProviderError(options.provider, 'bad-answer', `answer of ${declared} bytes`);
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    throw new ProviderError(
+      options.provider,
+      name === 'TimeoutError' ? 'timeout' : 'unavailable',
+      'answer cut off',
+      undefined,
+      error,
+    );
+  }
+  if (text.length > MAX_BODY_BYTES) {
+    throw new ProviderError(options.provider, 'bad-answer', `answer of ${text.length} characters`);
+  }
+  try {
+    return { status, body: JSON.parse(text) as unknown };
+  } catch (error) {
+    throw new ProviderError(options.provider, 'bad-answer', 'answer is not JSON', undefined, error);
+  }
+}
+
+/** A finite number from a provider's number or numeric string; null otherwise. */
+export function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const parsed = Number(value);
+    return Number.isFinite(parsed) ? parsed : null;
+  }
+  return null;
+}
+
+export function toText(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
