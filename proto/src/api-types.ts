@@ -44,8 +44,8 @@ export interface DailyOpinion {
 export interface StockFundamentals {
   sector: string;
   industry: string;
-  /** In US dollars; shown in billions. */
-  marketCap: number;
+  /** In US dollars; shown in billions. null for funds and where the provider has none. */
+  marketCap: number | null;
   peRatio: number | null;
   pbRatio: number | null;
 }

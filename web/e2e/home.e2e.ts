@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser } from './support/browser';
+import { baseUrl, launchBrowser, openPage } from './support/browser';
 
 describe('home page in a browser', () => {
   let browser: Browser;
@@ -39,6 +39,36 @@ describe('home page in a browser', () => {
     expect(await track.evaluate((node) => getComputedStyle(node).animationPlayState)).toBe(
       'paused',
     );
+    await page.close();
+  });
+});
+
+describe('market strip and Stock Details in a browser', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(() => browser.close());
+
+  it('shows sample quotes labelled as such, opens a ticker in the Stock Details panel and closes it', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${baseUrl()}/`);
+    const strip = page.getByRole('region', { name: /Markets/ });
+    await strip.waitFor();
+    await strip.getByText('Sample data').waitFor();
+
+    await strip.getByRole('button', { name: /^SPY, / }).click();
+    const panel = page.getByRole('region', { name: 'SPDR S&P 500 ETF Trust' });
+    await panel.waitFor();
+    expect(await panel.getByText('Sample data').isVisible()).toBe(true);
+    expect(await panel.getByText('Price', { exact: true }).isVisible()).toBe(true);
+    expect(await panel.locator('dd').first().textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
+
+    await panel.getByRole('button', { name: 'Close Details' }).click();
+    await panel.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
     await page.close();
   });
 });

@@ -10,11 +10,10 @@ import {
   type ExpectedFailure,
 } from './support/browser';
 
-/** What the stack answers on purpose: no market-data provider, and no daily item before it is generated. */
+/** What the stack answers on purpose: no daily item before it is generated. */
 const EXPECTED_FAILURES: readonly ExpectedFailure[] = [
   { path: '/api/daily-analysis', status: 404 },
   { path: '/api/daily-opinion', status: 404 },
-  { path: '/api/market', status: 503 },
 ];
 
 /**

@@ -221,12 +221,8 @@ describe('prerendered pages', () => {
       });
       await page.goto(`${baseUrl()}${path}`);
       await page.waitForLoadState('networkidle');
-      // The only failing call is the market snapshot (503 until a provider is configured), which
-      // the browser itself reports on the console.
-      expect(failed.filter((url) => url !== '/api/market')).toEqual([]);
-      expect(problems.filter((problem) => !problem.includes('Failed to load resource'))).toEqual(
-        [],
-      );
+      expect(failed).toEqual([]);
+      expect(problems).toEqual([]);
       expect(await page.locator('head title').count()).toBe(1);
       expect(await page.locator('head link[rel="canonical"]').count()).toBe(1);
       await page.close();

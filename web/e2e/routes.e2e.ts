@@ -5,13 +5,11 @@ import { attributeBecomes, baseUrl, launchBrowser } from './support/browser';
 
 /**
  * The only console errors a page may show: the browser's own line for the expected answers of
- * the stack without a market-data provider, before the first daily analysis and opinion exist,
- * and of /account asking who is signed in (401: nobody).
+ * the stack before the first daily analysis and opinion exist, and of /account asking who is signed in (401: nobody).
  */
 const EXPECTED_FAILED_RESOURCES: readonly { path: string; status: number }[] = [
   { path: '/api/daily-analysis', status: 404 },
   { path: '/api/daily-opinion', status: 404 },
-  { path: '/api/market', status: 503 },
   { path: '/api/members/me', status: 401 },
 ];
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { NOT_ADVICE_LINE, type Stock } from '@probedge/proto';
+import { NOT_ADVICE_LINE } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { organization, webSite } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
@@ -17,6 +17,7 @@ import {
   HOME_TRADE_STORIES,
 } from '../../../content/home';
 import { appConfig } from '../../../lib/config';
+import { toStock, useSymbolDetails } from '../api/get-symbol-details';
 import { useHomeFeeds } from '../hooks/use-home-feeds';
 import { HomeScreenshot } from './home-screenshot';
 import {
@@ -44,10 +45,11 @@ import {
   StoriesTitle,
   StoryCard,
 } from './home-page.styles';
+import { MarketStrip } from './market-strip';
 import { NewsletterForm } from './newsletter-form';
 import { TopStoriesTicker, type TickerHeadline } from './top-stories-ticker';
 
-// Nothing selects a stock yet, so the panel's code stays out of the landing route until something does.
+// The panel's code stays out of the landing route until a visitor selects a stock.
 const StockDetailsPanel = lazy(() =>
   import('./stock-details-panel').then((module) => ({ default: module.StockDetailsPanel })),
 );
@@ -186,9 +188,10 @@ function InfoColumns() {
 }
 
 export function HomePage() {
-  const { headlines } = useHomeFeeds();
-  // Selecting a stock is future work (resolutions.md): the panel stays hidden until then.
-  const [stock, setStock] = useState<Stock | null>(null);
+  const { headlines, market } = useHomeFeeds();
+  const [selected, setSelected] = useState<string | null>(null);
+  const details = useSymbolDetails(selected);
+  const stock = selected && details.data?.quote.symbol === selected ? details.data : null;
   const { brandName, brandSubtitle } = appConfig;
   const description = `${brandName}: ${brandSubtitle}. Guides, blogs and probability-based market analysis for traders. ${NOT_ADVICE_LINE}`;
   const tickerHeadlines =
@@ -229,10 +232,19 @@ export function HomePage() {
       </Hero>
       <TopStoriesTicker headlines={tickerHeadlines} />
       <PageContainer>
+        {market && (
+          <Section>
+            <MarketStrip snapshot={market} selected={selected} onSelect={setSelected} />
+          </Section>
+        )}
         {stock && (
           <Section>
             <Suspense fallback={null}>
-              <StockDetailsPanel stock={stock} onClose={() => setStock(null)} />
+              <StockDetailsPanel
+                stock={toStock(stock)}
+                sampleData={stock.sampleData}
+                onClose={() => setSelected(null)}
+              />
             </Suspense>
           </Section>
         )}

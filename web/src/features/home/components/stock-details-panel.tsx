@@ -1,5 +1,6 @@
-import type { Stock } from '@probedge/proto';
+import { SAMPLE_DATA_LABEL, type Stock } from '@probedge/proto';
 import { Button } from '../../../components/ui/button-link.styles';
+import { SampleBadge } from './market-strip.styles';
 import { Change, DetailsGrid, PanelBox, PanelHeader } from './stock-details-panel.styles';
 
 export type ChangeDirection = 'up' | 'down' | 'flat';
@@ -10,8 +11,8 @@ const ratio = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
-export function formatMarketCap(dollars: number): string {
-  return `${usd.format(dollars / 1e9)}B`;
+export function formatMarketCap(dollars: number | null): string {
+  return dollars === null ? 'N/A' : `${usd.format(dollars / 1e9)}B`;
 }
 
 const formatRatio = (value: number | null) => (value === null ? 'N/A' : ratio.format(value));
@@ -28,11 +29,13 @@ export function changeDirection(change: number): ChangeDirection {
 
 interface StockDetailsPanelProps {
   stock: Stock | null;
+  /** The figures come from the sample provider: the panel says so. */
+  sampleData?: boolean;
   onClose: () => void;
 }
 
-/** Hidden until something selects a stock; nothing does yet, and no quote is ever invented. */
-export function StockDetailsPanel({ stock, onClose }: StockDetailsPanelProps) {
+/** Shown for the stock a visitor selected (from the market strip); hidden without one. */
+export function StockDetailsPanel({ stock, sampleData = false, onClose }: StockDetailsPanelProps) {
   if (!stock) return null;
   const { fundamentals } = stock;
   const direction = changeDirection(stock.change);
@@ -43,6 +46,7 @@ export function StockDetailsPanel({ stock, onClose }: StockDetailsPanelProps) {
         <div>
           <h2 id="stock-details-title">{stock.name}</h2>
           <span>{stock.symbol}</span>
+          {sampleData && <SampleBadge>{SAMPLE_DATA_LABEL}</SampleBadge>}
         </div>
         <Button type="button" $variant="secondary" onClick={onClose}>
           Close Details

@@ -1,0 +1,84 @@
+import styled from 'styled-components';
+import type { ChangeDirection } from './stock-details-panel';
+
+export const Strip = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+export const StripHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: baseline;
+  justify-content: space-between;
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
+export const SampleBadge = styled.strong`
+  display: inline-block;
+  margin-left: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.sm}`};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  color: ${({ theme }) => theme.colors.warning};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+export const QuoteList = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+export const QuoteButton = styled.button`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxs};
+  width: 100%;
+  padding: ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+
+  &:hover,
+  &[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colors.accent};
+  }
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.accent};
+    outline-offset: 2px;
+  }
+
+  span:first-child {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+`;
+
+export const Move = styled.span<{ $direction: ChangeDirection }>`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ $direction, theme }) =>
+    $direction === 'up'
+      ? theme.colors.success
+      : $direction === 'down'
+        ? theme.colors.danger
+        : theme.colors.text};
+`;
