@@ -54,6 +54,8 @@ describe('serving the web build', () => {
     '/search?q=hedge',
     '/guides/category/day-trading',
     '/guides/category/psychology-mindset/',
+    '/stocks/AAPL',
+    '/stocks/brk.b',
   ])('serves the app with 200 for its page %s', async (target) => {
     const res = await send(gateway.url, target);
     expect(res.status).toBe(200);
@@ -72,6 +74,8 @@ describe('serving the web build', () => {
     '/guides/extra',
     '/guides/category/forex',
     '/guides/category',
+    '/stocks',
+    '/stocks/AAPL/history',
   ])('serves the app, which shows its not-found screen, with 404 for %s', async (target) => {
     const res = await send(gateway.url, target);
     expect(res.status).toBe(404);

@@ -71,4 +71,32 @@ describe('market strip and Stock Details in a browser', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("opens a ticker's page with its quote, chart, data table and company figures", async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${baseUrl()}/`);
+    const strip = page.getByRole('region', { name: /Markets/ });
+    await strip.getByRole('button', { name: /^QQQ, / }).click();
+    await page.getByRole('link', { name: 'Chart and history' }).click();
+
+    await page.waitForURL(`${baseUrl()}/stocks/QQQ`);
+    await page.getByRole('heading', { level: 1, name: /Invesco QQQ Trust/ }).waitFor();
+    await page.getByText(/Sample figures, not market prices · as of /).waitFor();
+    // The chart library draws its canvas once its chunk has loaded.
+    await page
+      .getByRole('img', { name: /daily closing prices over 1 year/ })
+      .locator('canvas')
+      .first()
+      .waitFor();
+    await page.getByText('Daily prices as a table').click();
+    const rows = page.getByRole('table', { name: /QQQ daily prices, 1 year/ }).getByRole('row');
+    expect(await rows.count()).toBeGreaterThan(200);
+
+    await page.getByRole('button', { name: '1M' }).click();
+    await page.getByRole('table', { name: /QQQ daily prices, 1 month/ }).waitFor();
+    expect(await page.getByRole('table').getByRole('row').count()).toBeLessThan(30);
+    expect(await page.title()).toContain('Invesco QQQ Trust (QQQ) price and chart');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

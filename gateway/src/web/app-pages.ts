@@ -1,7 +1,7 @@
 import { GUIDE_CATEGORY_PAGES, PAGE_REDIRECTS, PRIVATE_PAGES, PUBLIC_PAGES } from '@probedge/proto';
 
-/** Every guide and blog item has its page under these prefixes (one slug segment each). */
-const ITEM_PAGE = /^\/(?:guide|blog)\/[^/]+$/;
+/** Every guide, blog item and ticker has its page under these prefixes (one segment each). */
+const ITEM_PAGE = /^\/(?:guide|blog|stocks)\/[^/]+$/;
 
 /** Old addresses the app answers with a permanent redirect, query kept. */
 const REDIRECTS: ReadonlyMap<string, string> = new Map(Object.entries(PAGE_REDIRECTS));

@@ -74,6 +74,7 @@ const screens: RouteObject[] = [
   page('/demo', () => import('../features/demo/components/demo-page'), 'DemoPage'),
   page('/research', () => import('../features/research/components/research-page'), 'ResearchPage'),
   page('/faq', () => import('../features/faq/components/faq-page'), 'FaqPage'),
+  page('/stocks/:symbol', () => import('../features/markets/components/stock-page'), 'StockPage'),
   page('/search', () => import('../features/search/components/search-page'), 'SearchPage'),
   page('/terms', () => import('../features/legal/components/legal-page'), 'TermsPage'),
   page('/privacy', () => import('../features/legal/components/legal-page'), 'PrivacyPage'),

@@ -17,7 +17,7 @@ import {
   HOME_TRADE_STORIES,
 } from '../../../content/home';
 import { appConfig } from '../../../lib/config';
-import { toStock, useSymbolDetails } from '../api/get-symbol-details';
+import { toStock, useSymbolDetails } from '../../../lib/symbol-details';
 import { useHomeFeeds } from '../hooks/use-home-feeds';
 import { HomeScreenshot } from './home-screenshot';
 import {

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { ChangeDirection } from './stock-details-panel';
+import type { ChangeDirection } from '../../../lib/market-format';
 
 export const Strip = styled.section`
   display: grid;
@@ -22,17 +22,6 @@ export const StripHeader = styled.div`
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
-`;
-
-export const SampleBadge = styled.strong`
-  display: inline-block;
-  margin-left: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.sm}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.warningSoft};
-  color: ${({ theme }) => theme.colors.warning};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
 `;
 
 export const QuoteList = styled.ul`

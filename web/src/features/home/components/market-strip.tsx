@@ -1,24 +1,7 @@
-import { SAMPLE_DATA_LABEL, type MarketSnapshot } from '@probedge/proto';
-import { changeDirection } from './stock-details-panel';
-import {
-  Move,
-  QuoteButton,
-  QuoteList,
-  SampleBadge,
-  Strip,
-  StripHeader,
-} from './market-strip.styles';
-
-const price = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const time = new Intl.DateTimeFormat('en-US', {
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'America/New_York',
-  timeZoneName: 'short',
-});
+import type { MarketSnapshot } from '@probedge/proto';
+import { SampleBadge } from '../../../components/ui/sample-badge';
+import { changeDirection, formatDecimal, formatQuoteTime } from '../../../lib/market-format';
+import { Move, QuoteButton, QuoteList, Strip, StripHeader } from './market-strip.styles';
 
 interface MarketStripProps {
   snapshot: MarketSnapshot;
@@ -32,19 +15,19 @@ interface MarketStripProps {
  */
 export function MarketStrip({ snapshot, selected, onSelect }: MarketStripProps) {
   if (snapshot.quotes.length === 0) return null;
-  const asOf = new Date(snapshot.asOf);
+  const asOf = formatQuoteTime(snapshot.asOf);
   return (
     <Strip aria-labelledby="market-strip-title">
       <StripHeader>
         <h2 id="market-strip-title">
           Markets
-          {snapshot.sampleData && <SampleBadge>{SAMPLE_DATA_LABEL}</SampleBadge>}
+          {snapshot.sampleData && <SampleBadge />}
         </h2>
         <p>
           {snapshot.sampleData
             ? 'Sample figures, not market prices'
             : `Source: ${snapshot.sources.join(', ')}`}
-          {Number.isNaN(asOf.getTime()) ? '' : ` · as of ${time.format(asOf)}`}
+          {asOf && ` · as of ${asOf}`}
         </p>
       </StripHeader>
       <QuoteList>
@@ -61,12 +44,12 @@ export function MarketStrip({ snapshot, selected, onSelect }: MarketStripProps) 
               >
                 <span>{quote.symbol}</span>
                 <span>
-                  {price.format(quote.price)} {quote.currency}
+                  {formatDecimal(quote.price)} {quote.currency}
                   {quote.stale ? ' (delayed)' : ''}
                 </span>
                 <Move data-direction={direction} $direction={direction}>
                   {sign}
-                  {price.format(quote.percentChange)}%
+                  {formatDecimal(quote.percentChange)}%
                 </Move>
               </QuoteButton>
             </li>

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { ChangeDirection } from './stock-details-panel';
+import type { ChangeDirection } from '../../../lib/market-format';
 
 export const PanelBox = styled.section`
   display: grid;

@@ -1,31 +1,15 @@
-import { SAMPLE_DATA_LABEL, type Stock } from '@probedge/proto';
-import { Button } from '../../../components/ui/button-link.styles';
-import { SampleBadge } from './market-strip.styles';
+import type { Stock } from '@probedge/proto';
+import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
+import { SampleBadge } from '../../../components/ui/sample-badge';
+import {
+  changeDirection,
+  formatDecimal,
+  formatMarketCap,
+  formatRatio,
+  formatUsd,
+  signed,
+} from '../../../lib/market-format';
 import { Change, DetailsGrid, PanelBox, PanelHeader } from './stock-details-panel.styles';
-
-export type ChangeDirection = 'up' | 'down' | 'flat';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const ratio = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-export function formatMarketCap(dollars: number | null): string {
-  return dollars === null ? 'N/A' : `${usd.format(dollars / 1e9)}B`;
-}
-
-const formatRatio = (value: number | null) => (value === null ? 'N/A' : ratio.format(value));
-
-function signed(value: number, text: string): string {
-  return value > 0 ? `+${text}` : text;
-}
-
-export function changeDirection(change: number): ChangeDirection {
-  if (change > 0) return 'up';
-  if (change < 0) return 'down';
-  return 'flat';
-}
 
 interface StockDetailsPanelProps {
   stock: Stock | null;
@@ -46,23 +30,28 @@ export function StockDetailsPanel({ stock, sampleData = false, onClose }: StockD
         <div>
           <h2 id="stock-details-title">{stock.name}</h2>
           <span>{stock.symbol}</span>
-          {sampleData && <SampleBadge>{SAMPLE_DATA_LABEL}</SampleBadge>}
+          {sampleData && <SampleBadge />}
         </div>
-        <Button type="button" $variant="secondary" onClick={onClose}>
-          Close Details
-        </Button>
+        <div>
+          <ButtonLink to={`/stocks/${stock.symbol}`} $variant="secondary">
+            Chart and history
+          </ButtonLink>{' '}
+          <Button type="button" $variant="secondary" onClick={onClose}>
+            Close Details
+          </Button>
+        </div>
       </PanelHeader>
       <DetailsGrid>
         <div>
           <dt>Price</dt>
-          <dd>{usd.format(stock.price)}</dd>
+          <dd>{formatUsd(stock.price)}</dd>
         </div>
         <div>
           <dt>Daily change</dt>
           <dd>
             <Change data-direction={direction} $direction={direction}>
-              {signed(stock.change, usd.format(stock.change))} (
-              {signed(stock.percentChange, `${ratio.format(stock.percentChange)}%`)})
+              {signed(stock.change, formatUsd(stock.change))} (
+              {signed(stock.percentChange, `${formatDecimal(stock.percentChange)}%`)})
             </Change>
           </dd>
         </div>

@@ -12,7 +12,7 @@ describe('market strip on the home page', () => {
     const strip = await screen.findByRole('region', { name: /Markets/ });
     expect(within(strip).getByText('Sample data')).toBeVisible();
     expect(
-      within(strip).getByText(/Sample figures, not market prices · as of 4:00 PM E[SD]T/),
+      within(strip).getByText(/Sample figures, not market prices · as of Nov 27, 4:00 PM E[SD]T/),
     ).toBeVisible();
     const spy = within(strip).getByRole('button', { name: /SPY, SPDR S&P 500 ETF Trust/ });
     expect(spy).toHaveTextContent('512.30 USD');

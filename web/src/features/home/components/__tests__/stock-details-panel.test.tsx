@@ -1,9 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import type { Stock } from '@probedge/proto';
 import { AppProviders } from '../../../../app/app';
-import { formatMarketCap, StockDetailsPanel } from '../stock-details-panel';
+import { formatMarketCap } from '../../../../lib/market-format';
+import { StockDetailsPanel } from '../stock-details-panel';
 
 const apple: Stock = {
   name: 'Apple Inc.',
@@ -28,7 +30,9 @@ function Harness({ initial }: { initial: Stock | null }) {
 const show = (stock: Stock | null) =>
   render(
     <AppProviders>
-      <Harness initial={stock} />
+      <MemoryRouter>
+        <Harness initial={stock} />
+      </MemoryRouter>
     </AppProviders>,
   );
 

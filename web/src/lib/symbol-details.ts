@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { Stock, SymbolDetails } from '@probedge/proto';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from './api-client';
 
 export const symbolDetailsKey = (symbol: string) => ['/api/market/symbols', symbol] as const;
 

@@ -1,0 +1,19 @@
+import useSWR from 'swr';
+import type { PriceHistory, PriceHistoryRange } from '@probedge/proto';
+import { apiGet } from '../../../lib/api-client';
+
+export const priceHistoryKey = (symbol: string, range: PriceHistoryRange) =>
+  ['/api/market/symbols', symbol, 'history', { range }] as const;
+
+export function getPriceHistory(symbol: string, range: PriceHistoryRange): Promise<PriceHistory> {
+  return apiGet<PriceHistory>(priceHistoryKey(symbol, range), {
+    failureMessage: 'Failed to fetch market data',
+  });
+}
+
+/** A symbol's daily bars over the range; nothing is asked without a symbol. */
+export function usePriceHistory(symbol: string | null, range: PriceHistoryRange) {
+  return useSWR(symbol ? priceHistoryKey(symbol, range) : null, () =>
+    getPriceHistory(symbol!, range),
+  );
+}

@@ -1,0 +1,126 @@
+import styled from 'styled-components';
+import type { ChangeDirection } from '../../../lib/market-format';
+
+export const QuoteHeader = styled.header`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+`;
+
+export const SymbolLine = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+export const PriceLine = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+  align-items: baseline;
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xxxl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+export const Change = styled.span<{ $direction: ChangeDirection }>`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${({ $direction, theme }) =>
+    $direction === 'up'
+      ? theme.colors.success
+      : $direction === 'down'
+        ? theme.colors.danger
+        : theme.colors.text};
+`;
+
+export const Freshness = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export const Panel = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+export const RangeButtons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+
+  button {
+    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.pill};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+    cursor: pointer;
+  }
+
+  button[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colors.accent};
+    background: ${({ theme }) => theme.colors.accentSoft};
+  }
+`;
+
+export const ChartBox = styled.div`
+  width: 100%;
+  height: 320px;
+`;
+
+export const ChartNote = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const Figures = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+  margin: 0;
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+
+  dd {
+    margin: 0;
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+`;
+
+export const TableScroll = styled.div`
+  max-height: 320px;
+  overflow: auto;
+
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-variant-numeric: tabular-nums;
+  }
+
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: right;
+  }
+
+  th:first-child,
+  td:first-child {
+    text-align: left;
+  }
+`;

@@ -1,0 +1,238 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import {
+  PRICE_HISTORY_RANGES,
+  SAMPLE_DATA_LABEL,
+  SYMBOL_PATTERN,
+  type PriceHistoryRange,
+  type SymbolDetails,
+} from '@probedge/proto';
+import { PageMeta } from '../../../components/seo/page-meta';
+import { webPage } from '../../../components/seo/structured-data';
+import { LoadError } from '../../../components/ui/load-error';
+import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { SampleBadge } from '../../../components/ui/sample-badge';
+import { Spinner } from '../../../components/ui/spinner';
+import { HttpError } from '../../../lib/api-client';
+import {
+  changeDirection,
+  formatDecimal,
+  formatMarketCap,
+  formatQuoteTime,
+  formatRatio,
+  formatUsd,
+  signed,
+} from '../../../lib/market-format';
+import { useSymbolDetails } from '../../../lib/symbol-details';
+import { usePriceHistory } from '../api/get-price-history';
+import { PriceChart } from './price-chart';
+import {
+  Change,
+  Figures,
+  Freshness,
+  Panel,
+  PriceLine,
+  QuoteHeader,
+  RangeButtons,
+  SymbolLine,
+  TableScroll,
+} from './stock-page.styles';
+
+const RANGE_LABELS: Record<PriceHistoryRange, string> = {
+  '1m': '1 month',
+  '6m': '6 months',
+  '1y': '1 year',
+  '5y': '5 years',
+};
+
+function freshnessOf({ quote }: SymbolDetails): string {
+  const parts = [
+    quote.source === 'sandbox' ? 'Sample figures, not market prices' : `Source: ${quote.source}`,
+  ];
+  const asOf = formatQuoteTime(quote.asOf);
+  if (asOf) parts.push(`as of ${asOf}`);
+  if (quote.delayMinutes > 0) parts.push(`delayed ${quote.delayMinutes} min`);
+  if (quote.stale) parts.push('last known price: no provider answered just now');
+  return parts.join(' · ');
+}
+
+function Quote({ details }: { details: SymbolDetails }) {
+  const { quote } = details;
+  const direction = changeDirection(quote.change);
+  return (
+    <QuoteHeader>
+      <PageTitle>
+        {quote.name}
+        {details.sampleData && <SampleBadge />}
+      </PageTitle>
+      <SymbolLine>{quote.symbol}</SymbolLine>
+      <PriceLine>
+        {formatUsd(quote.price)}
+        <Change data-direction={direction} $direction={direction}>
+          {signed(quote.change, formatUsd(quote.change))} (
+          {signed(quote.percentChange, `${formatDecimal(quote.percentChange)}%`)})
+        </Change>
+      </PriceLine>
+      <Freshness>{freshnessOf(details)}</Freshness>
+    </QuoteHeader>
+  );
+}
+
+function Company({ details }: { details: SymbolDetails }) {
+  const { profile } = details;
+  if (!profile) return null;
+  const rows: [string, string][] = [
+    ['Sector', profile.sector ?? 'N/A'],
+    ['Industry', profile.industry ?? 'N/A'],
+    ['Market cap', formatMarketCap(profile.marketCap)],
+    ['P/E', formatRatio(profile.peRatio)],
+    ['P/B', formatRatio(profile.pbRatio)],
+    ['Exchange', profile.exchange ?? 'N/A'],
+  ];
+  return (
+    <Panel aria-labelledby="company-title">
+      <h2 id="company-title">Company</h2>
+      <Figures>
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </Figures>
+    </Panel>
+  );
+}
+
+function History({ symbol, name }: { symbol: string; name: string }) {
+  const [range, setRange] = useState<PriceHistoryRange>('1y');
+  const history = usePriceHistory(symbol, range);
+  const bars = history.data?.bars ?? [];
+  return (
+    <Panel aria-labelledby="history-title">
+      <h2 id="history-title">
+        Price history
+        {history.data?.sampleData && <SampleBadge />}
+      </h2>
+      <RangeButtons role="group" aria-label="Range">
+        {PRICE_HISTORY_RANGES.map((option) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={option === range}
+            onClick={() => setRange(option)}
+          >
+            {option.toUpperCase()}
+          </button>
+        ))}
+      </RangeButtons>
+      {history.error ? (
+        <LoadError message="The price history could not be loaded." />
+      ) : !history.data ? (
+        <Spinner label="Loading prices..." />
+      ) : bars.length === 0 ? (
+        <p>No trading days in this range yet.</p>
+      ) : (
+        <>
+          <PriceChart
+            bars={bars}
+            label={`${name} daily closing prices over ${RANGE_LABELS[range]}, from ${bars[0].date} to ${bars[bars.length - 1].date}`}
+          />
+          <details>
+            <summary>Daily prices as a table</summary>
+            <TableScroll>
+              <table>
+                <caption>
+                  {symbol} daily prices, {RANGE_LABELS[range]}, newest first (source:{' '}
+                  {history.data.source})
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Open</th>
+                    <th scope="col">High</th>
+                    <th scope="col">Low</th>
+                    <th scope="col">Close</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...bars].reverse().map((bar) => (
+                    <tr key={bar.date}>
+                      <th scope="row">{bar.date}</th>
+                      <td>{formatDecimal(bar.open)}</td>
+                      <td>{formatDecimal(bar.high)}</td>
+                      <td>{formatDecimal(bar.low)}</td>
+                      <td>{formatDecimal(bar.close)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          </details>
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function Missing({ symbol, text }: { symbol: string; text: string }) {
+  return (
+    <PageContainer>
+      <PageMeta
+        title={`${symbol}: not found`}
+        description={text}
+        keywords={['stock quote']}
+        noIndex
+      />
+      <PageTitle>Symbol not found</PageTitle>
+      <p>{text}</p>
+      <p>
+        <Link to="/">Back to the home page</Link>
+      </p>
+    </PageContainer>
+  );
+}
+
+/** One instrument: its quote with where and when it comes from, company figures and a price chart. */
+export function StockPage() {
+  const raw = useParams().symbol ?? '';
+  const symbol = raw.toUpperCase();
+  const valid = SYMBOL_PATTERN.test(symbol);
+  const details = useSymbolDetails(valid ? symbol : null);
+
+  if (!valid) return <Missing symbol={raw} text={`"${raw}" is not a ticker symbol.`} />;
+  if (details.error instanceof HttpError && details.error.status === 404) {
+    return <Missing symbol={symbol} text={`No instrument has the symbol ${symbol}.`} />;
+  }
+  const data = details.data;
+  const name = data?.quote.name ?? symbol;
+  const description = `${name} (${symbol}): latest price, daily change, company figures and price history. ${SAMPLE_DATA_LABEL} is labelled as such. Information only, not investment advice.`;
+  const path = `/stocks/${symbol}`;
+  return (
+    <PageContainer>
+      <PageMeta
+        title={`${name} (${symbol}) price and chart`}
+        description={description}
+        keywords={[symbol, name, 'stock price', 'price chart']}
+        path={path}
+        structuredData={[webPage({ name: `${name} (${symbol})`, description, path })]}
+      />
+      {details.error ? (
+        <>
+          <PageTitle>{symbol}</PageTitle>
+          <LoadError message="Market data is unavailable right now. Try again shortly." />
+        </>
+      ) : !data ? (
+        <Spinner label="Loading quote..." />
+      ) : (
+        <>
+          <Quote details={data} />
+          <History symbol={symbol} name={name} />
+          <Company details={data} />
+        </>
+      )}
+      <NotAdviceNote>Figures are information, not a recommendation to trade.</NotAdviceNote>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,47 @@
+/** How market figures read on every screen that shows them. */
+
+export type ChangeDirection = 'up' | 'down' | 'flat';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const twoDecimals = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+export const formatUsd = (value: number): string => usd.format(value);
+
+export const formatDecimal = (value: number): string => twoDecimals.format(value);
+
+/** In billions of US dollars, as the spec's panel shows it; N/A when there is none (funds). */
+export function formatMarketCap(dollars: number | null): string {
+  return dollars === null ? 'N/A' : `${usd.format(dollars / 1e9)}B`;
+}
+
+export const formatRatio = (value: number | null): string =>
+  value === null ? 'N/A' : twoDecimals.format(value);
+
+/** A plus sign before a rise; a fall carries its minus already. */
+export function signed(value: number, text: string): string {
+  return value > 0 ? `+${text}` : text;
+}
+
+export function changeDirection(change: number): ChangeDirection {
+  if (change > 0) return 'up';
+  if (change < 0) return 'down';
+  return 'flat';
+}
+
+const quoteTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'America/New_York',
+  timeZoneName: 'short',
+});
+
+/** When a quote was taken, in the exchange's time ("Nov 27, 4:00 PM EST"); empty when unreadable. */
+export function formatQuoteTime(iso: string): string {
+  const time = new Date(iso);
+  return Number.isNaN(time.getTime()) ? '' : quoteTime.format(time);
+}
