@@ -11,9 +11,14 @@ export function getPriceHistory(symbol: string, range: PriceHistoryRange): Promi
   });
 }
 
-/** A symbol's daily bars over the range; nothing is asked without a symbol. */
+/**
+ * A symbol's daily bars over the range; nothing is asked without a symbol. The previous range's
+ * bars stay on screen while another loads, so the chart and an opened table do not blink away.
+ */
 export function usePriceHistory(symbol: string | null, range: PriceHistoryRange) {
-  return useSWR(symbol ? priceHistoryKey(symbol, range) : null, () =>
-    getPriceHistory(symbol!, range),
+  return useSWR(
+    symbol ? priceHistoryKey(symbol, range) : null,
+    () => getPriceHistory(symbol!, range),
+    { keepPreviousData: true },
   );
 }
