@@ -7,6 +7,7 @@ import { BriefingQueue } from './jobs/briefing.queue';
 import { GenerationService } from './jobs/generation.service';
 import { InsightsScheduler } from './jobs/insights.scheduler';
 import { InsightsWorker } from './jobs/insights.worker';
+import { MarketsClient } from './market/markets-client';
 import { NewsClient, newsGrpcClientModule } from './news/news-client';
 import { BuiltinWriter } from './writers/builtin-writer';
 import { LlmWriter } from './writers/llm-writer';
@@ -54,6 +55,7 @@ export class WorkerModule {
           inject: [INSIGHTS_CONFIG],
         },
         NewsClient,
+        MarketsClient,
         BriefingQueue,
         GenerationService,
         InsightsWorker,

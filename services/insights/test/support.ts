@@ -41,6 +41,8 @@ export async function createStage(env: NodeJS.ProcessEnv): Promise<Stage> {
       INSIGHTS_JOB_BACKOFF_MS: '200',
       INSIGHTS_GENERATE_WAIT_MS: '10000',
       NEWS_GRPC_TIMEOUT_MS: '2000',
+      // No markets service unless a test starts one: the texts then say market data was unavailable.
+      MARKETS_URL: 'http://127.0.0.1:9',
       // BullMQ's stalled-job timer outlives a worker closed right after it starts; keep it short.
       INSIGHTS_STALLED_INTERVAL_MS: '1000',
       ...env,

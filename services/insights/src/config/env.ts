@@ -42,6 +42,9 @@ export const configShape = {
     .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port')
     .default('127.0.0.1:5002'),
   NEWS_GRPC_TIMEOUT_MS: env.positiveInt(5000),
+  /** The markets service, whose watch list and quotes the daily texts state. */
+  MARKETS_URL: env.serviceUrl('http://127.0.0.1:4005'),
+  MARKETS_TIMEOUT_MS: env.positiveInt(5000),
   /** Most articles one read (the day, or the baseline days) pages through; the newest are kept. */
   INSIGHTS_MAX_ARTICLES: z.coerce.number().int().min(1).max(100_000).default(10_000),
   /** The market whose calendar dates the items belong to (IANA zone). */

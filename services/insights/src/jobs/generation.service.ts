@@ -5,6 +5,7 @@ import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { NoArticlesError } from '../failures/generation-failures';
 import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
 import { articleWindow } from '../market/market-date.util';
+import { MarketsClient } from '../market/markets-client';
 import { NewsClient } from '../news/news-client';
 import { buildDigest, pickSourceArticle, sortArticles } from '../writers/day-digest.util';
 import { DAILY_WRITER, type DailyWriter } from '../writers/writer';
@@ -28,6 +29,7 @@ export class GenerationService {
     @Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig,
     @Inject(DAILY_WRITER) private readonly writer: DailyWriter,
     private readonly news: NewsClient,
+    private readonly markets: MarketsClient,
     private readonly items: DailyItemsRepository,
     private readonly announcer: ChangeAnnouncer,
     private readonly briefing: BriefingQueue,
@@ -65,6 +67,7 @@ export class GenerationService {
       windowHours: this.config.INSIGHTS_WINDOW_HOURS,
       articles,
       digest,
+      markets: await this.markets.dayMarkets(digest.tickers.map((ticker) => ticker.symbol)),
     };
     let content: string;
     let sourceArticleTitle: string | null = null;

@@ -2,6 +2,7 @@ import { NOT_ADVICE_LINE } from '@probedge/proto';
 import type { NewsArticle } from '../news/news-article';
 import { BuiltinWriter } from './builtin-writer';
 import { buildDigest, pickSourceArticle, sortArticles } from './day-digest.util';
+import type { DayMarkets, MarketMove } from '../market/markets-client';
 import type { DayInput } from './writer';
 
 const NOW = Date.parse('2026-11-20T14:00:00Z');
@@ -22,15 +23,31 @@ function article(fields: Partial<NewsArticle> & { title: string }, hoursAgo: num
   };
 }
 
-function day(articles: NewsArticle[], baseline: NewsArticle[] = []): DayInput {
+function day(
+  articles: NewsArticle[],
+  baseline: NewsArticle[] = [],
+  markets: DayMarkets | null = null,
+): DayInput {
   const sorted = sortArticles(articles);
   return {
     marketDate: '2026-11-20',
     windowHours: 24,
     articles: sorted,
     digest: buildDigest(sorted, baseline, 5),
+    markets,
   };
 }
+
+const move = (symbol: string, percentChange: number, source = 'finnhub'): MarketMove => ({
+  symbol,
+  name: symbol,
+  price: 100 + percentChange,
+  percentChange,
+  currency: 'USD',
+  asOf: '2026-11-19T21:00:00.000Z',
+  source,
+  stale: false,
+});
 
 /** A crafted day: chips and tariffs stand out; NVDA leads the tickers; mostly good news. */
 function craftedDay(): { articles: NewsArticle[]; baseline: NewsArticle[] } {
@@ -135,6 +152,43 @@ describe('BuiltinWriter', () => {
     expect(input.digest.themes).toEqual([]);
     const text = await new BuiltinWriter().analysis(input);
     expect(text).toContain('Themes: no term stood out against the previous days.');
+  });
+
+  it('states the watch list and the largest moves with their source and time', async () => {
+    const { articles, baseline } = craftedDay();
+    const markets: DayMarkets = {
+      watchlist: [move('SPY', 0.42), move('QQQ', -0.74)],
+      movers: [move('NVDA', -2.1), move('AMD', 1.05)],
+      sampleData: false,
+    };
+    const text = await new BuiltinWriter().analysis(day(articles, baseline, markets));
+    expect(text).toContain(
+      'Markets (as of Nov 19, 4:00 PM EST; source: finnhub): SPY +0.42% at 100.42 USD, QQQ −0.74% at 99.26 USD.',
+    );
+    expect(text).toContain(
+      "Largest moves among the day's most-mentioned tickers (as of Nov 19, 4:00 PM EST; source: finnhub): NVDA −2.10% at 97.90 USD, AMD +1.05% at 101.05 USD.",
+    );
+  });
+
+  it('labels sample figures as not market prices', async () => {
+    const { articles, baseline } = craftedDay();
+    const markets: DayMarkets = {
+      watchlist: [move('SPY', 0.42, 'sandbox')],
+      movers: [],
+      sampleData: true,
+    };
+    const text = await new BuiltinWriter().analysis(day(articles, baseline, markets));
+    expect(text).toContain('Markets (sample data, not market prices; as of Nov 19, 4:00 PM EST)');
+    expect(text).not.toContain('Largest moves');
+  });
+
+  it('says market data was unavailable and states no figure when none could be read', async () => {
+    const { articles, baseline } = craftedDay();
+    const text = await new BuiltinWriter().analysis(day(articles, baseline, null));
+    expect(text).toContain(
+      'Markets: market data was unavailable when this was written, so no market figures are given.',
+    );
+    expect(text).not.toMatch(/\d+\.\d{2}%/);
   });
 
   it('always ends with the not-advice line', async () => {

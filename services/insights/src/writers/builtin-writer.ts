@@ -2,6 +2,7 @@ import type { NewsArticle } from '../news/news-article';
 import { longDate } from '../market/market-date.util';
 import type { DayDigest, Theme } from './day-digest.util';
 import { articleTerms } from './day-digest.util';
+import { marketLines } from './market-lines';
 import { withDisclaimer, type DailyWriter, type DayInput } from './writer';
 
 function plural(count: number, noun: string): string {
@@ -64,6 +65,7 @@ export class BuiltinWriter implements DailyWriter {
     const text = [
       `Daily Market Analysis for ${longDate(day.marketDate)}`,
       coverage(day),
+      ...marketLines(day.markets),
       toneLine(digest),
       tickerLine(digest),
       themesBlock(digest),

@@ -23,6 +23,7 @@ const DAY: DayInput = {
   windowHours: 24,
   articles: [ARTICLE],
   digest: buildDigest([ARTICLE], [], 5),
+  markets: null,
 };
 
 /** The writer's retry loop against a local chat-completions server; its waits are recorded, not slept. */

@@ -4,6 +4,7 @@ import type { InsightsConfig } from '../config/env';
 import { ModelFailedError, ModelRefusedError } from '../failures/generation-failures';
 import { longDate } from '../market/market-date.util';
 import type { NewsArticle } from '../news/news-article';
+import { marketLines } from './market-lines';
 import { withDisclaimer, type DailyWriter, type DayInput } from './writer';
 
 /** Articles listed in a prompt; the newest first, so the prompt stays within a model's context. */
@@ -62,6 +63,7 @@ function statistics(day: DayInput): string {
     `Tone by finance word list: ${digest.tone.label}, ${digest.tone.positive} positive / ${digest.tone.negative} negative terms.`,
     `Most-mentioned tickers: ${digest.tickers.map((t) => `${t.symbol} (${t.articles})`).join(', ') || 'none'}.`,
     `Standout themes: ${digest.themes.map((t) => `"${t.term}" (${t.articles} today vs ${t.baselinePerDay.toFixed(1)}/day before)`).join(', ') || 'none'}.`,
+    ...marketLines(day.markets),
   ].join('\n');
 }
 
@@ -99,6 +101,8 @@ export class LlmWriter implements DailyWriter {
       `Write the Daily Market Analysis for ${longDate(day.marketDate)} in 4 to 6 paragraphs:`,
       'the volume and tone of the coverage, the most-mentioned tickers, the themes that stand out',
       'against the previous days with the headlines that carry them, and what to watch next.',
+      'State market figures only as the Markets lines give them, with their source and time (or say',
+      'market data was unavailable, when they say so); never estimate or add a price.',
       '',
       'Statistics computed over the articles:',
       statistics(day),

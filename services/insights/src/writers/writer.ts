@@ -1,13 +1,16 @@
 import { NOT_ADVICE_LINE } from '@probedge/proto';
+import type { DayMarkets } from '../market/markets-client';
 import type { NewsArticle } from '../news/news-article';
 import type { DayDigest } from './day-digest.util';
 
-/** What a writer gets: the day's articles (newest first) and their statistics. */
+/** What a writer gets: the day's articles (newest first), their statistics and the markets. */
 export interface DayInput {
   marketDate: string;
   windowHours: number;
   articles: NewsArticle[];
   digest: DayDigest;
+  /** null when no market data could be read: the text then says so and states no figure. */
+  markets: DayMarkets | null;
 }
 
 export interface DailyWriter {
