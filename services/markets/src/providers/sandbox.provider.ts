@@ -16,6 +16,8 @@ import { SANDBOX_INSTRUMENTS, type SandboxInstrument } from './sandbox-universe'
 
 /** The generated series start here; history reaches back five years from any later day. */
 const SERIES_START = '2018-01-02';
+/** Share of the distance to the base price a sample series closes each day. */
+const REVERSION = 0.01;
 const SESSION_MINUTES = minutesOf(SESSION_CLOSE) - minutesOf(SESSION_OPEN);
 
 function minutesOf(time: string): number {
@@ -182,9 +184,12 @@ export class SandboxProvider implements MarketDataProvider {
     while (cursor <= date) {
       if (isTradingDay(cursor)) {
         const key = `${instrument.symbol}:${cursor}`;
-        const move = 0.0003 + instrument.volatility * normal(key);
+        // Log price mean-reverting to the base price, so sample series wander like prices but
+        // stay in a plausible band (about ±7 daily volatilities) over any number of years.
+        const level = Math.log(close / instrument.basePrice);
+        const nextLevel = level * (1 - REVERSION) + instrument.volatility * normal(key);
         const open = round(close * (1 + instrument.volatility * 0.3 * normal(`${key}:open`)));
-        const next = round(Math.max(1, close * (1 + move)));
+        const next = round(instrument.basePrice * Math.exp(nextLevel));
         const spread = Math.abs(normal(`${key}:range`)) * instrument.volatility * 0.5;
         series.dates.push(cursor);
         series.bars.push({
