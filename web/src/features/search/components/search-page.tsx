@@ -21,6 +21,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { isSearchable, useSearch } from '../api/get-search';
+import { InstrumentMatches } from './instrument-matches';
 import {
   QueryRow,
   Result,
@@ -125,7 +126,10 @@ export function SearchPage() {
       />
       <PageHeader>
         <PageTitle>Search</PageTitle>
-        <PageLead>Find guides, blog posts and market news by any word in them.</PageLead>
+        <PageLead>
+          Find guides, blog posts and market news by any word in them, and tickers by symbol or
+          company name.
+        </PageLead>
       </PageHeader>
 
       <SearchForm role="search" onSubmit={onSubmit}>
@@ -165,6 +169,7 @@ export function SearchPage() {
         </TypeChoices>
       </SearchForm>
 
+      {searchable && !type && <InstrumentMatches q={q} />}
       <div aria-live="polite">
         {!q.trim() ? (
           <Notice>Type a word or two and press Enter to search.</Notice>

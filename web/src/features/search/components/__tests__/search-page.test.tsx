@@ -131,3 +131,37 @@ describe('search page', () => {
     expect(screen.getByRole('searchbox', { name: 'Search the site' })).toHaveValue('');
   });
 });
+
+describe('search page instruments', () => {
+  it('lists tickers and companies matching the words, each linking to its page', async () => {
+    renderRoute('/search?q=apple', {
+      '/api/search?q=apple&limit=20': { body: found([GUIDE], { query: 'apple' }) },
+      '/api/market/search?q=apple': {
+        body: {
+          query: 'apple',
+          sampleData: true,
+          results: [
+            { symbol: 'AAPL', name: 'Apple Inc.', exchange: 'NASDAQ', type: 'Common Stock' },
+          ],
+        },
+      },
+    });
+
+    const instruments = await screen.findByRole('region', { name: /Instruments/ });
+    expect(within(instruments).getByText('Sample data')).toBeVisible();
+    expect(within(instruments).getByRole('link', { name: 'AAPL Apple Inc.' })).toHaveAttribute(
+      'href',
+      '/stocks/AAPL',
+    );
+    expect(await screen.findByRole('list', { name: 'Search results' })).toBeInTheDocument();
+  });
+
+  it('shows no instruments block when the market search has no match', async () => {
+    renderRoute('/search?q=hedge', {
+      '/api/search?q=hedge&limit=20': { body: found([GUIDE]) },
+      '/api/market/search?q=hedge': { body: { query: 'hedge', sampleData: true, results: [] } },
+    });
+    await screen.findByRole('list', { name: 'Search results' });
+    expect(screen.queryByRole('region', { name: /Instruments/ })).not.toBeInTheDocument();
+  });
+});
