@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { NOT_ADVICE_LINE } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { organization, webSite } from '../../../components/seo/structured-data';
@@ -17,7 +17,6 @@ import {
   HOME_TRADE_STORIES,
 } from '../../../content/home';
 import { appConfig } from '../../../lib/config';
-import { toStock, useSymbolDetails } from '../../../lib/symbol-details';
 import { useHomeFeeds } from '../hooks/use-home-feeds';
 import { HomeScreenshot } from './home-screenshot';
 import {
@@ -45,13 +44,12 @@ import {
   StoriesTitle,
   StoryCard,
 } from './home-page.styles';
-import { MarketStrip } from './market-strip';
 import { NewsletterForm } from './newsletter-form';
 import { TopStoriesTicker, type TickerHeadline } from './top-stories-ticker';
 
-// The panel's code stays out of the landing route until a visitor selects a stock.
-const StockDetailsPanel = lazy(() =>
-  import('./stock-details-panel').then((module) => ({ default: module.StockDetailsPanel })),
+// The strip and the Stock Details panel stay out of the landing route until a snapshot arrives.
+const MarketSection = lazy(() =>
+  import('./market-section').then((module) => ({ default: module.MarketSection })),
 );
 
 const FALLBACK_HEADLINES: readonly TickerHeadline[] = HOME_TICKER_FALLBACK.map((title) => ({
@@ -189,9 +187,6 @@ function InfoColumns() {
 
 export function HomePage() {
   const { headlines, market } = useHomeFeeds();
-  const [selected, setSelected] = useState<string | null>(null);
-  const details = useSymbolDetails(selected);
-  const stock = selected && details.data?.quote.symbol === selected ? details.data : null;
   const { brandName, brandSubtitle } = appConfig;
   const description = `${brandName}: ${brandSubtitle}. Guides, blogs and probability-based market analysis for traders. ${NOT_ADVICE_LINE}`;
   const tickerHeadlines =
@@ -233,20 +228,9 @@ export function HomePage() {
       <TopStoriesTicker headlines={tickerHeadlines} />
       <PageContainer>
         {market && (
-          <Section>
-            <MarketStrip snapshot={market} selected={selected} onSelect={setSelected} />
-          </Section>
-        )}
-        {stock && (
-          <Section>
-            <Suspense fallback={null}>
-              <StockDetailsPanel
-                stock={toStock(stock)}
-                sampleData={stock.sampleData}
-                onClose={() => setSelected(null)}
-              />
-            </Suspense>
-          </Section>
+          <Suspense fallback={null}>
+            <MarketSection snapshot={market} />
+          </Suspense>
         )}
         <AccessLists />
         <Plans />

@@ -71,3 +71,8 @@ export const Move = styled.span<{ $direction: ChangeDirection }>`
         ? theme.colors.danger
         : theme.colors.text};
 `;
+
+/** Spaced as the home page's sections are (its styles stay in the landing route's chunk). */
+export const MarketBlock = styled.div`
+  margin-bottom: ${({ theme }) => theme.space.xxl};
+`;
