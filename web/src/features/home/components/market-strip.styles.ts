@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { ChangeDirection } from '../../../lib/market-format';
+import { ChangeText } from '../../../components/ui/market-figures.styles';
 
 export const Strip = styled.section`
   display: grid;
@@ -62,14 +62,8 @@ export const QuoteButton = styled.button`
   }
 `;
 
-export const Move = styled.span<{ $direction: ChangeDirection }>`
+export const Move = styled(ChangeText)`
   font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ $direction, theme }) =>
-    $direction === 'up'
-      ? theme.colors.success
-      : $direction === 'down'
-        ? theme.colors.danger
-        : theme.colors.text};
 `;
 
 /** Spaced as the home page's sections are (its styles stay in the landing route's chunk). */

@@ -1,5 +1,4 @@
 import styled from 'styled-components';
-import type { ChangeDirection } from '../../../lib/market-format';
 
 export const PanelBox = styled.section`
   display: grid;
@@ -27,30 +26,4 @@ export const PanelHeader = styled.div`
     font-family: ${({ theme }) => theme.fonts.mono};
     font-weight: ${({ theme }) => theme.fontWeights.semibold};
   }
-`;
-
-export const DetailsGrid = styled.dl`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
-  margin: 0;
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
-
-  dd {
-    margin: 0;
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  }
-`;
-
-export const Change = styled.span<{ $direction: ChangeDirection }>`
-  color: ${({ $direction, theme }) =>
-    $direction === 'up'
-      ? theme.colors.success
-      : $direction === 'down'
-        ? theme.colors.danger
-        : theme.colors.text};
 `;

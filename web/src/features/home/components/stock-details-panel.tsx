@@ -9,7 +9,8 @@ import {
   formatUsd,
   signed,
 } from '../../../lib/market-format';
-import { Change, DetailsGrid, PanelBox, PanelHeader } from './stock-details-panel.styles';
+import { ChangeText, FigureList } from '../../../components/ui/market-figures.styles';
+import { PanelBox, PanelHeader } from './stock-details-panel.styles';
 
 interface StockDetailsPanelProps {
   stock: Stock | null;
@@ -41,7 +42,7 @@ export function StockDetailsPanel({ stock, sampleData = false, onClose }: StockD
           </Button>
         </div>
       </PanelHeader>
-      <DetailsGrid>
+      <FigureList>
         <div>
           <dt>Price</dt>
           <dd>{formatUsd(stock.price)}</dd>
@@ -49,10 +50,10 @@ export function StockDetailsPanel({ stock, sampleData = false, onClose }: StockD
         <div>
           <dt>Daily change</dt>
           <dd>
-            <Change data-direction={direction} $direction={direction}>
+            <ChangeText data-direction={direction} $direction={direction}>
               {signed(stock.change, formatUsd(stock.change))} (
               {signed(stock.percentChange, `${formatDecimal(stock.percentChange)}%`)})
-            </Change>
+            </ChangeText>
           </dd>
         </div>
         <div>
@@ -75,7 +76,7 @@ export function StockDetailsPanel({ stock, sampleData = false, onClose }: StockD
           <dt>P/B</dt>
           <dd>{formatRatio(fundamentals.pbRatio)}</dd>
         </div>
-      </DetailsGrid>
+      </FigureList>
     </PanelBox>
   );
 }

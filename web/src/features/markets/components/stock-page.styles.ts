@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { ChangeDirection } from '../../../lib/market-format';
+import { ChangeText } from '../../../components/ui/market-figures.styles';
 
 export const QuoteHeader = styled.header`
   display: grid;
@@ -24,14 +24,8 @@ export const PriceLine = styled.p`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
 `;
 
-export const Change = styled.span<{ $direction: ChangeDirection }>`
+export const Change = styled(ChangeText)`
   font-size: ${({ theme }) => theme.fontSizes.lg};
-  color: ${({ $direction, theme }) =>
-    $direction === 'up'
-      ? theme.colors.success
-      : $direction === 'down'
-        ? theme.colors.danger
-        : theme.colors.text};
 `;
 
 export const Freshness = styled.p`
@@ -83,23 +77,6 @@ export const ChartBox = styled.div`
 export const ChartNote = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-export const Figures = styled.dl`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
-  margin: 0;
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
-
-  dd {
-    margin: 0;
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  }
 `;
 
 export const TableScroll = styled.div`

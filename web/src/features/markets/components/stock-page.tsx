@@ -10,6 +10,7 @@ import {
 import { PageMeta } from '../../../components/seo/page-meta';
 import { webPage } from '../../../components/seo/structured-data';
 import { LoadError } from '../../../components/ui/load-error';
+import { FigureList } from '../../../components/ui/market-figures.styles';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import { SampleBadge } from '../../../components/ui/sample-badge';
@@ -29,7 +30,6 @@ import { usePriceHistory } from '../api/get-price-history';
 import { PriceChart } from './price-chart';
 import {
   Change,
-  Figures,
   Freshness,
   Panel,
   PriceLine,
@@ -93,14 +93,14 @@ function Company({ details }: { details: SymbolDetails }) {
   return (
     <Panel aria-labelledby="company-title">
       <h2 id="company-title">Company</h2>
-      <Figures>
+      <FigureList>
         {rows.map(([term, value]) => (
           <div key={term}>
             <dt>{term}</dt>
             <dd>{value}</dd>
           </div>
         ))}
-      </Figures>
+      </FigureList>
     </Panel>
   );
 }
