@@ -7,6 +7,7 @@ import {
   type ProviderQuote,
 } from './market-provider';
 import {
+  dailyChange,
   getProviderJson,
   isRecord,
   toNumber,
@@ -62,17 +63,13 @@ export class FinnhubProvider implements MarketDataProvider {
     if (price === null || time === null) throw this.badAnswer('/quote', 'no c or t');
     // An unknown symbol answers 200 with every figure 0 and d/dp null.
     if (price === 0 && time === 0) return null;
-    const change = toNumber(body.d) ?? (previousClose === null ? null : price - previousClose);
-    const percentChange =
-      toNumber(body.dp) ??
-      (previousClose && change !== null ? (change / previousClose) * 100 : null);
-    if (change === null || percentChange === null) throw this.badAnswer('/quote', 'no change');
+    const moved = dailyChange(price, previousClose, toNumber(body.d), toNumber(body.dp));
+    if (!moved) throw this.badAnswer('/quote', 'no change');
     return {
       symbol,
       name: null,
       price,
-      change,
-      percentChange,
+      ...moved,
       currency: 'USD',
       asOf: new Date(time * 1000),
     };

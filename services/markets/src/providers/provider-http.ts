@@ -120,3 +120,21 @@ export function toText(value: unknown): string | null {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The change since the previous close as a provider gives it, or worked out from the previous close
+ * where it gives only that; null when neither is there.
+ */
+export function dailyChange(
+  price: number,
+  previousClose: number | null,
+  change: number | null,
+  percentChange: number | null,
+): { change: number; percentChange: number } | null {
+  const absolute = change ?? (previousClose === null ? null : price - previousClose);
+  const relative =
+    percentChange ?? (previousClose && absolute !== null ? (absolute / previousClose) * 100 : null);
+  return absolute === null || relative === null
+    ? null
+    : { change: absolute, percentChange: relative };
+}

@@ -7,6 +7,7 @@ import {
   type ProviderQuote,
 } from './market-provider';
 import {
+  dailyChange,
   getProviderJson,
   isRecord,
   toNumber,
@@ -88,18 +89,18 @@ export class TwelveDataProvider implements MarketDataProvider {
     const previousClose = toNumber(entry.previous_close);
     const seconds = toNumber(entry.last_quote_at) ?? toNumber(entry.timestamp);
     if (price === null || seconds === null) throw this.badAnswer('/quote', 'no close or timestamp');
-    const change =
-      toNumber(entry.change) ?? (previousClose === null ? null : price - previousClose);
-    const percentChange =
-      toNumber(entry.percent_change) ??
-      (previousClose && change !== null ? (change / previousClose) * 100 : null);
-    if (change === null || percentChange === null) throw this.badAnswer('/quote', 'no change');
+    const moved = dailyChange(
+      price,
+      previousClose,
+      toNumber(entry.change),
+      toNumber(entry.percent_change),
+    );
+    if (!moved) throw this.badAnswer('/quote', 'no change');
     return {
       symbol,
       name: toText(entry.name),
       price,
-      change,
-      percentChange,
+      ...moved,
       currency: toText(entry.currency) ?? 'USD',
       asOf: new Date(seconds * 1000),
     };
