@@ -63,6 +63,7 @@ bench: build ## Benchmarks on loopback, under Node 24 as the images run; prints 
 	bash deploy/local/ensure-tools.sh bench
 	bash deploy/local/node24.sh services/news/bench/news.bench.mjs
 	bash deploy/local/node24.sh services/news/bench/search.bench.mjs
+	bash deploy/local/node24.sh services/news/bench/tagging.bench.mjs
 	bash deploy/local/node24.sh services/insights/bench/insights.bench.mjs
 	bash deploy/local/node24.sh services/content/bench/briefing.bench.mjs
 	bash deploy/local/node24.sh services/markets/bench/markets.bench.mjs

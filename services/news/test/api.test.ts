@@ -139,15 +139,6 @@ describe('news API', () => {
     expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
 
-  it('answers 503 JSON for the market with no provider configured', async () => {
-    const res = await http().get('/api/market').expect(503).expect('content-type', /json/);
-    expect(res.body).toMatchObject({
-      statusCode: 503,
-      error: 'Service Unavailable',
-      message: 'No market data provider is configured',
-    });
-  });
-
   it('never answers 5xx nor more than 50 items, whatever the limit', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -200,9 +191,6 @@ describe('news API', () => {
     }
     expect(paths['/api/articles']!.get.parameters?.map((parameter) => parameter.name)).toContain(
       'category',
-    );
-    expect(Object.keys(paths['/api/market']!.get.responses)).toEqual(
-      expect.arrayContaining(['200', '503']),
     );
   });
 

@@ -15,7 +15,10 @@ import { ArticlesService } from './articles.service';
 const NEWEST_FIRST = 'The articles, newest first; perhaps none';
 
 @ApiTags('news')
-@ApiBadRequestResponse({ type: ErrorDto, description: 'limit (or category) is not acceptable' })
+@ApiBadRequestResponse({
+  type: ErrorDto,
+  description: 'limit (or category, or symbol) is not acceptable',
+})
 @Controller('api')
 export class ArticlesController {
   constructor(private readonly articles: ArticlesService) {}
@@ -62,12 +65,15 @@ export class ArticlesController {
 
   @Get('articles')
   @ApiOperation({
-    summary: 'General and stocks news, or every article of one category',
-    description: `Without category, the newest general and stocks news; with one, the newest articles of that category across every feed (${PAGE_SIZES.category} unless limit says otherwise).`,
+    summary: 'General and stocks news, or the articles of one category or one ticker',
+    description: `Without category or symbol, the newest general and stocks news. With category, the newest articles of that category across every feed; with symbol, the newest articles across every feed that name that ticker (tagged at ingestion from the title and description); with both, the articles of the category that name it (${PAGE_SIZES.category} unless limit says otherwise). Information only, not investment advice.`,
   })
   @ApiOkResponse({ type: [ArticleDto], description: NEWEST_FIRST })
   list(@Query() query: ArticlesQuery) {
-    return this.articles.listArticles(query.category, toLimit(query.limit, PAGE_SIZES.category));
+    return this.articles.listArticles(
+      { category: query.category, symbol: query.symbol },
+      toLimit(query.limit, PAGE_SIZES.category),
+    );
   }
 
   @Get('articles/targeted')

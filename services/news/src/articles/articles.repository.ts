@@ -38,6 +38,8 @@ export interface UpsertCounts {
 export interface ArticleFilter {
   feeds?: Feed[];
   category?: string;
+  /** Only articles tagged with this symbol (upper case, as stored). */
+  symbol?: string;
 }
 
 const LIST_FIELDS = {
@@ -62,6 +64,8 @@ export class ArticlesRepository {
     if (filter.feeds) where.feed = { in: filter.feeds };
     if (filter.category !== undefined)
       where.category = { equals: filter.category, mode: 'insensitive' };
+    // tickers @> ARRAY[symbol]: answered by the GIN index on tickers.
+    if (filter.symbol !== undefined) where.tickers = { has: filter.symbol };
     return this.prisma.article.findMany({
       where,
       select: LIST_FIELDS,

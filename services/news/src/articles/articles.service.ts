@@ -6,6 +6,7 @@ import {
   type Feed,
   type OpinionArticle,
 } from '@probedge/proto';
+import { canonicalSymbol } from '../tagging/symbol-notations.util';
 import { ArticlesRepository, type ArticleFilter, type ArticleListRow } from './articles.repository';
 import { ListCache } from './list-cache';
 
@@ -71,12 +72,17 @@ export class ArticlesService {
     return this.cached(name, { feeds: LISTS[name].feeds }, limit, (rows) => rows.map(toArticle));
   }
 
-  /** A category reads across every feed; without one, the general list. */
-  listArticles(category: string | undefined, limit: number): Promise<Article[]> {
-    const filter: ArticleFilter =
-      category === undefined
-        ? { feeds: LISTS.articles.feeds }
-        : { category: category.toLowerCase() };
+  /**
+   * A category or a symbol reads across every feed, and both together narrow each other ("stocks"
+   * news naming AAPL); with neither, the general list.
+   */
+  listArticles(query: { category?: string; symbol?: string }, limit: number): Promise<Article[]> {
+    const filter: ArticleFilter = {};
+    if (query.category !== undefined) filter.category = query.category.toLowerCase();
+    if (query.symbol !== undefined) filter.symbol = canonicalSymbol(query.symbol);
+    if (query.category === undefined && query.symbol === undefined) {
+      filter.feeds = LISTS.articles.feeds;
+    }
     return this.cached('articles', filter, limit, (rows) => rows.map(toArticle));
   }
 
@@ -119,8 +125,9 @@ export class ArticlesService {
     limit: number,
     shape: (rows: ArticleListRow[]) => T[],
   ): Promise<T[]> {
-    const key = `${view}:${filter.category ?? ''}:${limit}`;
-    // A category list can hold any feed, so any write makes it stale.
+    // Neither a category nor a symbol holds a colon, so the parts cannot run into each other.
+    const key = `${view}:${filter.category ?? ''}:${filter.symbol ?? ''}:${limit}`;
+    // A category or symbol list can hold any feed, so any write makes it stale.
     const feeds = filter.feeds ?? [...FEEDS];
     return this.cache.getOrLoad(feeds, key, async () =>
       shape(await this.articles.list(filter, limit)),

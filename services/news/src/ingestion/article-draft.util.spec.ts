@@ -34,6 +34,18 @@ describe('toArticleDraft', () => {
     });
   });
 
+  it('tags the instruments the title names, then those of the description', () => {
+    const draft = toArticleDraft(
+      {
+        link: 'https://e.com/1',
+        title: 'Chipmakers rally; Nvidia leads',
+        description: '<p>Broadcom (NASDAQ: AVGO) rose, and so did Nvidia &amp; Apple.</p>',
+      },
+      context,
+    );
+    expect(draft?.tickers).toEqual(['NVDA', 'AVGO', 'AAPL']);
+  });
+
   it('uses the fetch time when the date is missing or in the future', () => {
     for (const publishedAt of [undefined, new Date('2027-01-01T00:00:00Z')]) {
       const draft = toArticleDraft({ link: 'https://e.com/1', title: 't', publishedAt }, context);

@@ -1,9 +1,9 @@
 import type { Feed } from '@probedge/proto';
 import type { ArticleDraft } from '../articles/articles.repository';
+import { tagInstruments } from '../tagging/tag-instruments.util';
 import { canonicalUrl, isHttpUrl, resolveHttpUrl } from './canonical-url.util';
 import type { ParsedFeedItem } from './feed-parser.util';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, toPlainText, truncate } from './text.util';
-import { extractTickers } from './tickers.util';
 
 export interface DraftContext {
   feedUrl: string;
@@ -53,6 +53,6 @@ export function toArticleDraft(
     dated,
     feed: context.feed,
     category: context.category,
-    tickers: extractTickers(title),
+    tickers: tagInstruments(title, description),
   };
 }

@@ -1,9 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Article, DayTraderArticle, OpinionArticle } from '@probedge/proto';
-import { LIST_LIMIT } from '@probedge/proto';
+import { LIST_LIMIT, SYMBOL_PATTERN } from '@probedge/proto';
+import { Transform } from 'class-transformer';
 import { IsOptional, Matches } from 'class-validator';
 
 export const LIMIT_MESSAGE = `limit must be an integer from ${LIST_LIMIT.min} to ${LIST_LIMIT.max}`;
+export const SYMBOL_MESSAGE =
+  'symbol must be a ticker such as AAPL, BRK.B or ^GSPC: up to 15 letters, digits, dots, hyphens or equals signs, starting with a letter, a digit or a caret';
 
 export class LimitQuery {
   @ApiPropertyOptional({
@@ -30,6 +33,21 @@ export class ArticlesQuery extends LimitQuery {
     message: 'category must be 1 to 60 letters, digits, spaces, hyphens or underscores',
   })
   category?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'A ticker symbol, in any case: only the articles that name it (as $AAPL, "(NASDAQ: AAPL)", by company name, or as a ticker in a market context), from every feed, or from the category when one is given. A class share takes a dot or a hyphen (BRK.B, BRK-B)',
+    // The pattern the API checks once the value is upper-cased.
+    pattern: SYMBOL_PATTERN.source.replace(/A-Z/g, 'A-Za-z'),
+    maxLength: 15,
+    example: 'AAPL',
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.toUpperCase() : value,
+  )
+  @Matches(SYMBOL_PATTERN, { message: SYMBOL_MESSAGE })
+  symbol?: string;
 }
 
 /** The validated limit as a number, or the list's page size. */
