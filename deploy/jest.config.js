@@ -8,8 +8,9 @@ module.exports = {
   displayName: 'deploy',
   moduleNameMapper: {
     ...base.moduleNameMapper,
-    // The services' config schemas need only the kit's config helpers, not the whole server library.
-    '^@probedge/kit$': path.join(__dirname, '..', 'services/kit/src/config/env.ts'),
+    // The services' config schemas need only the kit's config helpers (and its coded errors, which
+    // markets' provider modules define theirs with), not the whole server library.
+    '^@probedge/kit$': path.join(__dirname, 'test/support/kit-config.ts'),
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
 };

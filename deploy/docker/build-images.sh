@@ -29,6 +29,7 @@ images=(
   "news|deploy/docker/service.Dockerfile|PACKAGE=services/news HEALTHCHECK_PORTS=4002,4102"
   "insights|deploy/docker/service.Dockerfile|PACKAGE=services/insights HEALTHCHECK_PORTS=4003,4103"
   "billing|deploy/docker/service.Dockerfile|PACKAGE=services/billing HEALTHCHECK_PORTS=4004"
+  "markets|deploy/docker/service.Dockerfile|PACKAGE=services/markets HEALTHCHECK_PORTS=4005"
   "gateway|deploy/docker/gateway.Dockerfile|"
 )
 only="${IMAGES:-}"

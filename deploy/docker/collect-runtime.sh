@@ -16,9 +16,12 @@ for package in "$@"; do
   copy "$package/package.json"
   copy "$package/dist"
   # The migration CLI loads prisma.config.ts, which reads the service's config schema (src/config/env.ts).
-  copy "$package/prisma.config.ts"
-  copy "$package/prisma"
-  copy "$package/src/config/env.ts"
+  # A package without a database (markets) has neither: nothing of it is copied.
+  if [ -e "$package/prisma.config.ts" ]; then
+    copy "$package/prisma.config.ts"
+    copy "$package/prisma"
+    copy "$package/src/config/env.ts"
+  fi
   # Editorial files read at run time: content's guides/blogs/FAQ, news's feed sources.
   copy "$package/content"
   copy "$package/sources.json"

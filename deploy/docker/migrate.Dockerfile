@@ -17,6 +17,7 @@ COPY services/content/package.json services/content/
 COPY services/news/package.json services/news/
 COPY services/insights/package.json services/insights/
 COPY services/billing/package.json services/billing/
+COPY services/markets/package.json services/markets/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 

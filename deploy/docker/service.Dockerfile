@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
-# One image per Node package: PACKAGE=services/content|services/news|services/insights|services/billing|gateway.
-# An API and its worker share their package's image; only the command differs (dist/main.js, dist/worker.js).
+# One image per Node package: PACKAGE=services/content|services/news|services/insights|services/billing|
+# services/markets. An API and its worker share their package's image; only the command differs
+# (dist/main.js, dist/worker.js). A package without a database (markets: Redis only) has no
+# prisma.config.ts: the build skips `prisma generate` and collect-runtime copies no prisma folder.
 # Build from the repository root:
 #   docker build -f deploy/docker/service.Dockerfile --build-arg PACKAGE=services/news \
 #     --build-arg HEALTHCHECK_PORTS=4002,4102 -t probedge/news .
@@ -19,6 +21,7 @@ COPY services/content/package.json services/content/
 COPY services/news/package.json services/news/
 COPY services/insights/package.json services/insights/
 COPY services/billing/package.json services/billing/
+COPY services/markets/package.json services/markets/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 
@@ -33,6 +36,7 @@ COPY proto proto
 COPY services/kit services/kit
 COPY ${PACKAGE} ${PACKAGE}
 # prisma generate never connects; it only needs DATABASE_URL to resolve the datasource (as `make generate`).
+# Only packages with a prisma.config.ts have a client to generate.
 RUN npm run build -w proto -w services/kit \
  && if [ -f "${PACKAGE}/prisma.config.ts" ]; then \
       (cd "${PACKAGE}" && DATABASE_URL=postgresql://localhost:5432/generate \

@@ -236,6 +236,7 @@ export function processes(settings) {
         INSIGHTS_QUEUE_PREFIX: `${settings.redisKeyPrefix}-bull`,
         BRIEFING_QUEUE_PREFIX: `${settings.redisKeyPrefix}-bull`,
         NEWS_GRPC_URL: `127.0.0.1:${settings.ports.newsGrpc}`,
+        MARKETS_URL: `http://127.0.0.1:${settings.ports.markets}`,
         PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${settings.ports.gateway}`,
       },
       port: settings.ports.insightsWorker,

@@ -139,6 +139,7 @@ const LONG_RUNNING = [
   'insights-api',
   'insights-worker',
   'billing',
+  'markets-api',
   'gateway',
 ];
 
@@ -215,6 +216,17 @@ async function main() {
       return answer.status === 200 && json(answer).length > 0 ? json(answer) : null;
     });
     return `${items.length} articles`;
+  });
+
+  await check('GET /api/market: the sample provider of compose, labelled as such', async () => {
+    const answer = await get('/api/market', { headers: { 'cache-control': 'no-cache' } });
+    if (answer.status !== 200) throw new Error(`${answer.status} ${answer.text.slice(0, 200)}`);
+    const market = json(answer);
+    if (market.sampleData !== true) throw new Error(`sampleData is ${market.sampleData}`);
+    if (!Array.isArray(market.quotes) || market.quotes.length === 0) {
+      throw new Error(`no quotes: ${answer.text.slice(0, 200)}`);
+    }
+    return `${market.quotes.length} quotes, sampleData true`;
   });
 
   await check('a sandbox checkout unlocks the subscription', async () => {
@@ -368,7 +380,8 @@ async function main() {
   await check('each service image is at most 250 MB and has no npm', async () => {
     const sizes = [];
     const over = [];
-    for (const name of ['content', 'news', 'insights', 'billing', 'gateway', 'migrate']) {
+    const images = ['content', 'news', 'insights', 'billing', 'markets', 'gateway', 'migrate'];
+    for (const name of images) {
       const image = `probedge/${name}:${tag}`;
       const bytes = Number(
         execFileSync(docker, ['image', 'inspect', '-f', '{{.Size}}', image], { encoding: 'utf8' }),

@@ -27,6 +27,7 @@ describe('docker-compose.yml', () => {
         'insights-api',
         'insights-worker',
         'billing',
+        'markets-api',
         'gateway',
         'mail',
       ].sort(),

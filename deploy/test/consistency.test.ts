@@ -1,5 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { SERVICES } from '../../proto/src/services';
+import {
+  configShape as marketsShape,
+  loadMarketsConfig,
+} from '../../services/markets/src/config/env';
 import { readRepoFile, repoFileExists, repoPath, sourceOfEntry } from './support/files';
 import {
   dependencies,
@@ -75,6 +81,18 @@ function loopbackConnections(proc: ProcessSpec, env: Env): string[] {
 /** The producers (insights, when the day's analysis is written) and the consumer of the briefing queue. */
 const BRIEFING_QUEUE_USERS = ['insights-api', 'insights-worker', 'content-worker'];
 
+/** The process behind each upstream URL of the gateway (one per service of proto's SERVICES). */
+const GATEWAY_UPSTREAMS: Record<string, string> = {
+  CONTENT_URL: 'content',
+  NEWS_URL: 'news-api',
+  INSIGHTS_URL: 'insights-api',
+  BILLING_URL: 'billing',
+  MARKETS_URL: 'markets-api',
+};
+
+/** The providers' API keys: secrets, each needed only when MARKET_PROVIDERS names its provider. */
+const MARKET_KEYS = Object.keys(marketsShape).filter((key) => key.endsWith('_API_KEY'));
+
 const byName = (name: string): ProcessSpec => {
   const found = PROCESSES.find((proc) => proc.name === name);
   if (!found) throw new Error(`no process ${name}`);
@@ -93,11 +111,36 @@ describe('the processes of the code', () => {
   it('lists every service with migrations in the migration step', () => {
     const migrate = readRepoFile('deploy/docker/migrate.cjs');
     const listed = /const SERVICES = \[([^\]]*)\]/.exec(migrate)?.[1].match(/[a-z]+/g);
-    const withMigrations = ['content', 'news', 'insights', 'billing', 'kit'].filter((service) =>
-      repoFileExists(`services/${service}/prisma.config.ts`),
+    // Every folder under services/ with committed migrations; a service without a database
+    // (markets: Redis only) has none and stays out.
+    const withMigrations = readdirSync(repoPath('services'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .filter((service) => repoFileExists(`services/${service}/prisma/migrations`));
+    expect([...(listed ?? [])].sort()).toEqual(withMigrations.sort());
+    expect([...SERVICES_WITH_DATABASE].sort()).toEqual(withMigrations.sort());
+    expect(listed).toEqual(SERVICES_WITH_DATABASE);
+  });
+
+  it('gives a database to exactly the processes of the services with one', () => {
+    for (const proc of PROCESSES) {
+      const service = proc.packageDir.replace(/^services\//, '');
+      expect({ name: proc.name, database: proc.database }).toEqual({
+        name: proc.name,
+        database: SERVICES_WITH_DATABASE.includes(service) ? service : undefined,
+      });
+      // A process without a database is given no DATABASE_URL to read.
+      if (!proc.database) expect(Object.keys(proc.shape)).not.toContain('DATABASE_URL');
+    }
+  });
+
+  it('knows the process behind every upstream of the gateway', () => {
+    expect(Object.keys(GATEWAY_UPSTREAMS).sort()).toEqual(
+      SERVICES.map((service) => `${service.toUpperCase()}_URL`).sort(),
     );
-    expect(listed).toEqual(withMigrations);
-    expect(SERVICES_WITH_DATABASE).toEqual(withMigrations);
+    for (const name of Object.values(GATEWAY_UPSTREAMS)) {
+      expect(byName(name).role).toBe('api');
+    }
   });
 });
 
@@ -145,19 +188,60 @@ describe('docker-compose.yml runs each process as the code expects', () => {
 
   it('points the gateway at each API on the port that API listens on', () => {
     const gateway = parsed(byName('gateway'), serviceEnv(compose.services.gateway, {}));
-    const upstreams = {
-      CONTENT_URL: 'content',
-      NEWS_URL: 'news-api',
-      INSIGHTS_URL: 'insights-api',
-      BILLING_URL: 'billing',
-    };
-    for (const [key, name] of Object.entries(upstreams)) {
+    for (const [key, name] of Object.entries(GATEWAY_UPSTREAMS)) {
       const url = new URL(String(gateway[key]));
       const api = parsed(byName(name), serviceEnv(compose.services[name], {}));
       expect({ key, host: url.hostname, port: Number(url.port) }).toEqual({
         key,
         host: name,
         port: api.PORT,
+      });
+    }
+  });
+
+  it('points every process that reads MARKETS_URL at markets-api, on the port it listens on', () => {
+    const markets = parsed(byName('markets-api'), serviceEnv(compose.services['markets-api'], {}));
+    const readers = PROCESSES.filter((proc) => 'MARKETS_URL' in proc.shape);
+    expect(readers.map((proc) => proc.name)).toContain('gateway');
+    for (const proc of readers) {
+      const url = new URL(
+        String(parsed(proc, serviceEnv(compose.services[proc.name], {})).MARKETS_URL),
+      );
+      expect({ name: proc.name, host: url.hostname, port: Number(url.port) }).toEqual({
+        name: proc.name,
+        host: 'markets-api',
+        port: markets.PORT,
+      });
+    }
+  });
+
+  it.each(DOTENVS)(
+    'runs the labelled sample provider in markets-api unless .env names providers, %s',
+    (_, dotenv) => {
+      const env = serviceEnv(compose.services['markets-api'], dotenv);
+      expect(loadMarketsConfig(env).MARKET_PROVIDERS).toEqual(['sandbox']);
+      // A blank MARKET_PROVIDERS= in .env keeps the samples too (`:-`), as the comment there says.
+      const blank = serviceEnv(compose.services['markets-api'], {
+        ...dotenv,
+        MARKET_PROVIDERS: '',
+      });
+      expect(loadMarketsConfig(blank).MARKET_PROVIDERS).toEqual(['sandbox']);
+    },
+  );
+
+  it('passes the market providers and their keys through from .env', () => {
+    expect(MARKET_KEYS.sort()).toEqual(['FINNHUB_API_KEY', 'TWELVEDATA_API_KEY']);
+    const dotenv: Env = {
+      MARKET_PROVIDERS: 'finnhub,twelvedata',
+      FINNHUB_API_KEY: 'finnhub-key-0001',
+      TWELVEDATA_API_KEY: 'twelvedata-key-0001',
+    };
+    const config = loadMarketsConfig(serviceEnv(compose.services['markets-api'], dotenv));
+    expect(config.MARKET_PROVIDERS).toEqual(['finnhub', 'twelvedata']);
+    for (const key of MARKET_KEYS) {
+      expect({ key, value: config[key as keyof typeof config] }).toEqual({
+        key,
+        value: dotenv[key],
       });
     }
   });
@@ -470,13 +554,7 @@ describe.each(OVERLAYS)('the %s overlay runs each process as the code expects', 
       byName('gateway'),
       containerEnv(objects, containerOf(objects, 'gateway'), placeholder),
     );
-    const upstreams = {
-      CONTENT_URL: 'content',
-      NEWS_URL: 'news-api',
-      INSIGHTS_URL: 'insights-api',
-      BILLING_URL: 'billing',
-    };
-    for (const [key, name] of Object.entries(upstreams)) {
+    for (const [key, name] of Object.entries(GATEWAY_UPSTREAMS)) {
       const url = new URL(String(gateway[key]));
       expect({ key, host: url.hostname }).toEqual({ key, host: name });
       const service = find(objects, 'Service', name);
@@ -493,6 +571,55 @@ describe.each(OVERLAYS)('the %s overlay runs each process as the code expects', 
       }).toEqual({
         key,
         reaches: listens,
+      });
+    }
+  });
+
+  it('points every process that reads MARKETS_URL at the markets-api Service', () => {
+    const objects = objectsOf(overlay);
+    const service = find(objects, 'Service', 'markets-api');
+    const markets = parsed(
+      byName('markets-api'),
+      containerEnv(objects, containerOf(objects, 'markets-api'), placeholder),
+    );
+    const readers = PROCESSES.filter((proc) => 'MARKETS_URL' in proc.shape);
+    expect(readers.map((proc) => proc.name)).toContain('gateway');
+    for (const proc of readers) {
+      const url = new URL(
+        String(
+          parsed(proc, containerEnv(objects, containerOf(objects, proc.name), placeholder))
+            .MARKETS_URL,
+        ),
+      );
+      const servicePort = (service?.spec?.ports as { port: number; targetPort: string }[]).find(
+        (port) => port.port === Number(url.port),
+      );
+      expect({
+        name: proc.name,
+        host: url.hostname,
+        reaches: containerPort(containerOf(objects, 'markets-api'), servicePort?.targetPort ?? -1),
+      }).toEqual({ name: proc.name, host: 'markets-api', reaches: markets.PORT });
+    }
+  });
+
+  it('names the market providers as the overlay means: the labelled samples in dev only', () => {
+    const objects = objectsOf(overlay);
+    const env = containerEnv(objects, containerOf(objects, 'markets-api'), placeholder);
+    // It starts: a provider named without its key would stop it (loadMarketsConfig says which).
+    const providers = loadMarketsConfig(env).MARKET_PROVIDERS;
+    if (overlay === 'dev') expect(providers).toEqual(['sandbox']);
+    // Production never serves sample figures: it names real providers, or none (503).
+    else expect(providers).not.toContain('sandbox');
+  });
+
+  it('reads the market providers keys from the Secret, optional so the pod starts without them', () => {
+    const container = containerOf(objectsOf(overlay), 'markets-api');
+    expect(MARKET_KEYS.length).toBeGreaterThan(0);
+    for (const key of MARKET_KEYS) {
+      const variable = container.env?.find((candidate) => candidate.name === key);
+      expect({ key, ref: variable?.valueFrom?.secretKeyRef }).toEqual({
+        key,
+        ref: { name: expect.stringMatching(/^probedge-secrets/), key, optional: true },
       });
     }
   });

@@ -1,22 +1,19 @@
 import { readdirSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
-import { readRepoFile, repoPath } from './support/files';
+import { readRepoFile, repoPath, workspaces } from './support/files';
 
 /**
  * An image installs only its package's declared production dependencies (npm ci --omit=dev
  * --workspace), so a package that imports something it does not declare works in the monorepo
- * (hoisted by another workspace) and fails in its container at start.
+ * (hoisted by another workspace) and fails in its container at start. Every workspace but the web,
+ * whose build is served as files and never runs in Node.
  */
-const PACKAGES = [
-  'proto',
-  'services/kit',
-  'services/content',
-  'services/news',
-  'services/insights',
-  'services/billing',
-  'gateway',
-];
+const PACKAGES = workspaces().filter((dir) => dir !== 'web');
+/** What runs in an image: the services (not the kit they share) and the gateway. */
+const SERVER_PACKAGES = PACKAGES.filter(
+  (dir) => (dir.startsWith('services/') && dir !== 'services/kit') || dir === 'gateway',
+);
 
 /** Production sources: no specs, no generated client, no test helpers (kit/testing is for tests). */
 function sources(dir: string): string[] {
@@ -88,24 +85,26 @@ describe.each(PACKAGES)('%s', (dir) => {
 });
 
 describe('what the service images leave out', () => {
-  it.each([
-    'services/content',
-    'services/news',
-    'services/insights',
-    'services/billing',
-    'gateway',
-  ])('%s keeps the Prisma CLI and TypeScript out of its production dependencies', (dir) => {
-    const manifest = JSON.parse(readRepoFile(`${dir}/package.json`)) as {
-      dependencies?: Record<string, string>;
-    };
-    // Migrations run in the migration image, which copies the CLI from the full install.
-    expect(Object.keys(manifest.dependencies ?? {})).not.toEqual(
-      expect.arrayContaining(['prisma']),
-    );
-    expect(Object.keys(manifest.dependencies ?? {})).not.toEqual(
-      expect.arrayContaining(['typescript']),
-    );
+  it('covers every service and the gateway', () => {
+    expect(PACKAGES).toEqual(expect.arrayContaining(['proto', 'services/kit', 'services/markets']));
+    expect(SERVER_PACKAGES).toEqual(expect.arrayContaining(['services/markets', 'gateway']));
   });
+
+  it.each(SERVER_PACKAGES)(
+    '%s keeps the Prisma CLI and TypeScript out of its production dependencies',
+    (dir) => {
+      const manifest = JSON.parse(readRepoFile(`${dir}/package.json`)) as {
+        dependencies?: Record<string, string>;
+      };
+      // Migrations run in the migration image, which copies the CLI from the full install.
+      expect(Object.keys(manifest.dependencies ?? {})).not.toEqual(
+        expect.arrayContaining(['prisma']),
+      );
+      expect(Object.keys(manifest.dependencies ?? {})).not.toEqual(
+        expect.arrayContaining(['typescript']),
+      );
+    },
+  );
 
   it('gives the migration image the Prisma CLI it runs', () => {
     const dockerfile = readRepoFile('deploy/docker/migrate.Dockerfile');

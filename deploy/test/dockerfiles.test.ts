@@ -1,4 +1,4 @@
-import { readRepoFile, repoFileExists, sourceOfEntry } from './support/files';
+import { readRepoFile, repoFileExists, sourceOfEntry, workspaces } from './support/files';
 import { loadCompose } from './support/compose';
 import {
   contextSources,
@@ -78,6 +78,15 @@ describe.each(DOCKERFILES)('%s', (dockerfile) => {
 describe.each(NODE_DOCKERFILES)('%s', (dockerfile) => {
   const stages = parseDockerfile(dockerfile);
   const last = finalStage(stages);
+
+  it("copies every workspace's package.json before npm ci, so the install matches the lockfile", () => {
+    const manifests = stages.find((stage) => stage.name === 'manifests');
+    expect(manifests).toBeDefined();
+    const copied = instructions(manifests as Stage, 'COPY').flatMap(contextSources);
+    expect(copied).toEqual(expect.arrayContaining(['package.json', 'package-lock.json']));
+    const missing = workspaces().filter((dir) => !copied.includes(`${dir}/package.json`));
+    expect(missing).toEqual([]);
+  });
 
   it('ships only production dependencies in the final stage, nested ones included', () => {
     const copies = instructions(last, 'COPY').filter((copy) => /--from=deps/.test(copy.args));

@@ -30,7 +30,7 @@ import {
   type Pod,
 } from './support/network-policy';
 import { isBuiltInApi, openApiProblems } from './support/openapi';
-import { PROCESSES, stackFlags } from './support/processes';
+import { PROCESSES, SERVICES_WITH_DATABASE, stackFlags } from './support/processes';
 import { validateObject } from './support/schema';
 
 const rendered = new Map<Overlay, K8sObject[]>();
@@ -40,8 +40,10 @@ function objectsOf(overlay: Overlay): K8sObject[] {
   return rendered.get(overlay) as K8sObject[];
 }
 
-const APIS = ['content', 'news-api', 'insights-api', 'billing'];
+const APIS = ['content', 'news-api', 'insights-api', 'billing', 'markets-api'];
 const WORKERS = ['content-worker', 'news-worker', 'insights-worker'];
+/** The processes that open a database connection (markets has none: Redis only). */
+const DATABASE_USERS = PROCESSES.filter((proc) => proc.database).map((proc) => proc.name);
 const AUTOSCALED = ['gateway', ...APIS];
 const INGRESS_CONTROLLER = { namespaceLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } };
 const MONITORING = { namespaceLabels: { 'kubernetes.io/metadata.name': 'monitoring' } };
@@ -661,14 +663,19 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     }
   });
 
-  it('lets only the gateway reach the APIs, and the news worker content for search', () => {
+  it('lets only the gateway reach the APIs, the news worker content for search and the insights worker markets', () => {
     const objects = objectsOf(overlay);
+    // The news worker copies content's guides and blogs into the search index news keeps; the
+    // insights worker reads the market figures its texts state (MARKETS_URL).
+    const alsoReachedBy: Record<string, string> = {
+      content: 'news-worker',
+      'markets-api': 'insights-worker',
+    };
     for (const name of APIS) {
       const api = pod(objects, name);
       expect({ name, reachedBy: podsReaching(objects, api, portOf(api, 'http')) }).toEqual({
         name,
-        // It copies content's guides and blogs into the search index news keeps.
-        reachedBy: name === 'content' ? ['gateway', 'news-worker'] : ['gateway'],
+        reachedBy: ['gateway', ...(alsoReachedBy[name] ? [alsoReachedBy[name]] : [])].sort(),
       });
       expect(
         connectionAllowed(
@@ -824,6 +831,40 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     }
   });
 
+  it('lets the markets API reach only Redis, DNS and its providers over HTTPS on the internet', () => {
+    const objects = objectsOf(overlay);
+    const markets = pod(objects, 'markets-api');
+    // Its cache and the provider budgets live in Redis; it has no database, sends no mail.
+    for (const [port, expected] of [
+      [6379, true],
+      [443, true],
+      [5432, false],
+      [80, false],
+      [25, false],
+      [587, false],
+    ] as const) {
+      expect({
+        port,
+        allowed: connectionAllowed(objects, { pod: markets }, { outsider: THE_INTERNET }, port),
+      }).toEqual({ port, allowed: expected });
+    }
+    expect(connectionAllowed(objects, { pod: markets }, { outsider: KUBE_DNS }, 53, 'UDP')).toBe(
+      true,
+    );
+    // HTTPS means the internet: not the pods of the namespace, on any port they declare.
+    for (const target of podsOf(objects).filter((candidate) => candidate.name !== 'markets-api')) {
+      for (const { containerPort: targetPort } of target.ports) {
+        const allowed = connectionAllowed(objects, { pod: markets }, { pod: target }, targetPort);
+        // Only the in-cluster Redis of the dev overlay.
+        expect({ name: target.name, targetPort, allowed }).toEqual({
+          name: target.name,
+          targetPort,
+          allowed: target.name === 'redis' && targetPort === 6379,
+        });
+      }
+    }
+  });
+
   it('runs the migration Job again on every release: it removes itself, Argo CD replaces it', () => {
     const job = find(objectsOf(overlay), 'Job', 'migrate') as K8sObject;
     expect(job).toBeDefined();
@@ -885,7 +926,8 @@ describe('the dev overlay', () => {
     const postgres = pod(objects, 'postgres');
     const redis = pod(objects, 'redis');
     const services = [...APIS, ...WORKERS];
-    expect(podsReaching(objects, postgres, 5432)).toEqual([...services, 'migrate'].sort());
+    // markets-api has no database: its egress policy keeps it from Postgres.
+    expect(podsReaching(objects, postgres, 5432)).toEqual([...DATABASE_USERS, 'migrate'].sort());
     expect(podsReaching(objects, redis, 6379)).toEqual([...services, 'gateway'].sort());
   });
 
@@ -900,7 +942,7 @@ describe('the dev overlay', () => {
     const secret = ofKind(objectsOf('dev'), 'Secret');
     expect(secret).toHaveLength(1);
     const data = secretData(objectsOf('dev'), secret[0].metadata.name) ?? {};
-    for (const service of ['content', 'news', 'insights', 'billing']) {
+    for (const service of SERVICES_WITH_DATABASE) {
       const url = new URL(data[`${service.toUpperCase()}_DATABASE_URL`]);
       expect(url.password).toBe('');
       expect(url.pathname).toBe(`/probedge_${service}`);

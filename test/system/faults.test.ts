@@ -4,6 +4,9 @@ import { LoadLoop, send, type LoadRequest, type Outcome } from './support/load';
 import { buyInSandbox } from './support/sandbox';
 import { startStack, type ServiceName, type Stack } from './support/stack';
 
+/** The services behind the gateway: those with a database, and markets (Redis only). */
+type Service = ServiceName | 'markets';
+
 /** The gateway's upstream timeout in this stack; every request's own deadline sits just above it. */
 const UPSTREAM_TIMEOUT_MS = 4000;
 const REQUEST_TIMEOUT_MS = UPSTREAM_TIMEOUT_MS + 1000;
@@ -15,10 +18,11 @@ const ACCESS_COOKIE = `probedge_access=${'b'.repeat(43)}`;
 const PAST_CACHES = { 'cache-control': 'no-cache' };
 
 /**
- * One read per service, each going to the service's database. Guides and news lists are
- * shareable, so those reads ask past the gateway's cache.
+ * One read per service, each going to the service's database (markets': its sample provider, through
+ * its Redis cache). Guides, news lists and market figures are shareable, so those reads ask past the
+ * gateway's cache.
  */
-const READS: Record<ServiceName, LoadRequest> = {
+const READS: Record<Service, LoadRequest> = {
   content: { label: 'content', path: '/api/guides', headers: PAST_CACHES },
   news: {
     label: 'news',
@@ -31,15 +35,19 @@ const READS: Record<ServiceName, LoadRequest> = {
     path: '/api/check-subscription',
     headers: { cookie: ACCESS_COOKIE },
   },
+  markets: { label: 'markets', path: '/api/market', headers: PAST_CACHES },
 };
-const SERVICES = Object.keys(READS) as ServiceName[];
+const SERVICES = Object.keys(READS) as Service[];
+/** Markets keeps its cache and provider budgets in Redis: without it, it cannot answer as usual. */
+const NEED_REDIS: Service[] = ['markets'];
 
 /** Today's opinion is never generated here, so insights' healthy answer to it is 404. */
-const HEALTHY: Record<ServiceName, number> = {
+const HEALTHY: Record<Service, number> = {
   content: 200,
   news: 200,
   insights: 404,
   billing: 200,
+  markets: 200,
 };
 
 const GENERATE: LoadRequest = {
@@ -127,7 +135,7 @@ async function hasAccess(cookie: string): Promise<boolean> {
 
 beforeAll(async () => {
   stack = await startStack({
-    processes: ['content', 'news', 'insights', 'insights-worker', 'billing', 'gateway'],
+    processes: ['content', 'news', 'insights', 'insights-worker', 'billing', 'markets', 'gateway'],
     env: {
       gateway: {
         UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
@@ -238,9 +246,18 @@ describe('faults through the gateway while requests flow', () => {
         stack.redis.restore();
       }
       const restored = loop.nextMark();
-      for (const service of SERVICES) {
+      for (const service of SERVICES.filter((name) => !NEED_REDIS.includes(name))) {
         const served = within([...loop.outcomes], service, cut, restored);
         expect(served.map((outcome) => outcome.status)).toEqual(served.map(() => HEALTHY[service]));
+      }
+      for (const service of NEED_REDIS) {
+        // No figure from nowhere: an answer, or a JSON error (its own 503, or the gateway's 504 when
+        // Redis commands, each given up after the kit's 2 s timeout, outlast UPSTREAM_TIMEOUT_MS).
+        for (const outcome of within([...loop.outcomes], service, cut, restored)) {
+          if (outcome.status === HEALTHY[service]) continue;
+          expect([503, 504]).toContain(outcome.status);
+          expectJsonError(outcome, outcome.status);
+        }
       }
       let generated: Awaited<ReturnType<typeof send>> | undefined;
       await waitFor(async () => {

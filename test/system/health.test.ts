@@ -1,5 +1,5 @@
 import { waitFor } from '@probedge/kit/testing';
-import { startStack, type ProcessName, type Stack } from './support/stack';
+import { startStack, type ProcessName, type Stack, usesDatabase } from './support/stack';
 
 const PROCESSES: ProcessName[] = [
   'content',
@@ -8,18 +8,21 @@ const PROCESSES: ProcessName[] = [
   'insights',
   'insights-worker',
   'billing',
+  'markets',
   'gateway',
 ];
 
-/** Every service process reads and writes its own database; the gateway has none. */
-const USE_POSTGRES = PROCESSES.filter((name) => name !== 'gateway');
+/** Every service process reads and writes its own database, but markets (Redis only) and the gateway. */
+const USE_POSTGRES = PROCESSES.filter(usesDatabase);
+const WITHOUT_POSTGRES = PROCESSES.filter((name) => !usesDatabase(name));
 
 /**
- * Only the workers need Redis to do their work (the job queues). The APIs stay ready without it by
+ * Only the workers need Redis to do their work (the job queues), and markets, whose cache and
+ * provider budgets live there (its /readyz pings Redis). The other APIs stay ready without it by
  * design: news lists fall back to Postgres, insights reads come from Postgres and generation answers
  * 503, and the gateway's rate limits fail open (docs/architecture.md).
  */
-const NEED_REDIS: ProcessName[] = ['news-worker', 'insights-worker'];
+const NEED_REDIS: ProcessName[] = ['news-worker', 'insights-worker', 'markets'];
 
 /** A read endpoint of each API that goes to its database. */
 const READS: { name: ProcessName; path: string; headers?: Record<string, string> }[] = [
@@ -104,8 +107,9 @@ describe('when Postgres goes away', () => {
           'every process using Postgres unready',
         );
         expect(await probes(PROCESSES, '/healthz')).toEqual(everyone(PROCESSES, 200));
-        // The gateway has no database: it stays ready and keeps answering for the services.
-        expect(await probe('gateway', '/readyz')).toBe(200);
+        // The gateway and markets have no database: they stay ready (the gateway keeps answering
+        // for the services).
+        expect(await probes(WITHOUT_POSTGRES, '/readyz')).toEqual(everyone(WITHOUT_POSTGRES, 200));
         const body = await (await fetch(`${stack.url('content')}/readyz`)).json();
         expect(body).toMatchObject({ status: 'unavailable' });
       } finally {
@@ -174,7 +178,7 @@ describe('when Postgres goes away', () => {
 
 describe('when Redis goes away', () => {
   it(
-    'the workers turn unready while every API and the gateway stay ready by design, then recover',
+    'the workers and markets turn unready while the other APIs and the gateway stay ready by design, then recover',
     async () => {
       const stayReady = PROCESSES.filter((name) => !NEED_REDIS.includes(name));
       stack.redis.cut();

@@ -21,3 +21,19 @@ export function sourceOfEntry(packageDir: string, entry: string): string {
   if (!match) throw new Error(`${entry} is not a dist/*.js entry`);
   return path.posix.join(packageDir, 'src', `${match[1]}.ts`);
 }
+
+/** The workspaces of the root package.json, in their order (`proto`, `services/kit`, ...). */
+export function workspaces(): string[] {
+  return (JSON.parse(readRepoFile('package.json')) as { workspaces: string[] }).workspaces;
+}
+
+/**
+ * The services with a database of their own, by name (`content`, not `services/content`): the
+ * workspaces under services/ with a prisma.config.ts, which migrations, DATABASE_URL and the
+ * migration step come with. A service without one (markets: Redis only) has none of them.
+ */
+export function servicesWithDatabase(): string[] {
+  return workspaces()
+    .filter((dir) => dir.startsWith('services/') && repoFileExists(`${dir}/prisma.config.ts`))
+    .map((dir) => dir.slice('services/'.length));
+}

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parser } from '@prometheus-io/lezer-promql';
-import { readRepoFile, repoPath } from './files';
+import { readRepoFile, repoPath, workspaces } from './files';
 
 /** A metric the code defines: its type decides which series names exist (a histogram's `_bucket`…). */
 export interface ExportedMetric {
@@ -13,15 +13,13 @@ export interface ExportedMetric {
   sourceDir: string;
 }
 
-/** Where the processes define their metrics (prom-client through the kit's `Metrics`). */
-export const METRIC_SOURCES = [
-  'services/kit/src',
-  'services/content/src',
-  'services/news/src',
-  'services/insights/src',
-  'services/billing/src',
-  'gateway/src',
-];
+/**
+ * Where the processes define their metrics (prom-client through the kit's `Metrics`): the sources of
+ * every server workspace (the kit, each service, the gateway), not the shared types or the web.
+ */
+export const METRIC_SOURCES = workspaces()
+  .filter((dir) => !['proto', 'web'].includes(dir))
+  .map((dir) => `${dir}/src`);
 
 /** Labels Prometheus adds to every target of the PodMonitor (not the code's). */
 export const TARGET_LABELS = ['namespace', 'pod', 'container', 'endpoint', 'job', 'instance'];

@@ -4,8 +4,9 @@ import { HEALTH_PATHS } from '../../../proto/src/services';
 import { configShape as billingShape } from '../../../services/billing/src/config/env';
 import { configShape as contentShape } from '../../../services/content/src/config/env';
 import { configShape as insightsShape } from '../../../services/insights/src/config/env';
+import { configShape as marketsShape } from '../../../services/markets/src/config/env';
 import { configShape as newsShape } from '../../../services/news/src/config/env';
-import { readRepoFile } from './files';
+import { readRepoFile, servicesWithDatabase } from './files';
 
 export { HEALTH_PATHS };
 
@@ -96,6 +97,16 @@ export const PROCESSES: ProcessSpec[] = [
     shape: billingShape,
     database: 'billing',
   },
+  // Redis only: no database, no worker.
+  {
+    name: 'markets-api',
+    packageDir: 'services/markets',
+    image: 'probedge/markets',
+    entry: 'dist/main.js',
+    portKey: 'PORT',
+    role: 'api',
+    shape: marketsShape,
+  },
   {
     name: 'gateway',
     packageDir: 'gateway',
@@ -140,7 +151,8 @@ export function commandOf(proc: ProcessSpec): string[] {
   return ['node', ...flags, proc.entry];
 }
 
-export const SERVICES_WITH_DATABASE = ['content', 'news', 'insights', 'billing'];
+/** The services with a database: those with a Prisma schema (prisma.config.ts), in the workspaces' order. */
+export const SERVICES_WITH_DATABASE = servicesWithDatabase();
 
 export type Env = Record<string, string>;
 

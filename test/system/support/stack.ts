@@ -15,6 +15,7 @@ import {
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 
+/** The services with a database of their own (markets has none: Redis only). */
 export type ServiceName = 'content' | 'news' | 'insights' | 'billing';
 export type ProcessName =
   | 'content'
@@ -23,6 +24,7 @@ export type ProcessName =
   | 'insights'
   | 'insights-worker'
   | 'billing'
+  | 'markets'
   | 'gateway'
   | 'gateway-2';
 
@@ -48,6 +50,7 @@ function gatewayEnv(port: number, stack: StackAddresses): Record<string, string>
     NEWS_URL: url(stack.ports.news),
     INSIGHTS_URL: url(stack.ports.insights),
     BILLING_URL: url(stack.ports.billing),
+    MARKETS_URL: url(stack.ports.markets),
     REDIS_URL: stack.redisUrl,
     PUBLIC_URL: url(stack.ports.gateway),
   };
@@ -122,6 +125,16 @@ const SPECS: Record<ProcessName, ProcessSpec> = {
       PUBLIC_URL: url(stack.ports.gateway),
     }),
   },
+  markets: {
+    cwd: 'services/markets',
+    script: 'dist/main.js',
+    // The labelled sample provider, as in `make up` and compose: nothing on the internet is asked.
+    env: (stack) => ({
+      PORT: String(stack.ports.markets),
+      REDIS_URL: stack.redisUrl,
+      MARKET_PROVIDERS: 'sandbox',
+    }),
+  },
   gateway: {
     cwd: 'gateway',
     script: 'dist/main.js',
@@ -135,6 +148,11 @@ const SPECS: Record<ProcessName, ProcessSpec> = {
 };
 
 const ALL: ProcessName[] = Object.keys(SPECS) as ProcessName[];
+
+/** Whether the process opens a database connection (every service process but markets'). */
+export function usesDatabase(name: ProcessName): boolean {
+  return SPECS[name].database !== undefined;
+}
 
 export interface StackOptions {
   processes: ProcessName[];
