@@ -101,3 +101,17 @@ export const TableScroll = styled.div`
     text-align: left;
   }
 `;
+
+export const NewsList = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  time {
+    display: block;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;

@@ -28,6 +28,7 @@ import {
 import { useSymbolDetails } from '../../../lib/symbol-details';
 import { usePriceHistory } from '../api/get-price-history';
 import { PriceChart } from './price-chart';
+import { TickerNews } from './ticker-news';
 import {
   Change,
   Freshness,
@@ -230,6 +231,7 @@ export function StockPage() {
           <Quote details={data} />
           <History symbol={symbol} name={name} />
           <Company details={data} />
+          <TickerNews symbol={symbol} />
         </>
       )}
       <NotAdviceNote>Figures are information, not a recommendation to trade.</NotAdviceNote>

@@ -69,6 +69,7 @@ describe('stock page', () => {
     renderRoute('/stocks/aapl', {
       '/api/market/symbols/AAPL': { body: details },
       '/api/market/symbols/AAPL/history?range=1y': { body: history('1y') },
+      '/api/articles?symbol=AAPL&limit=10': { body: [] },
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: /Apple Inc\./ })).toBeVisible();
@@ -110,6 +111,36 @@ describe('stock page', () => {
       '/api/market/symbols/AAPL/history?range=5y',
     );
     expect(screen.getByRole('button', { name: '5Y' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("lists the ticker's news, each article opening at its publisher", async () => {
+    renderRoute('/stocks/AAPL', {
+      '/api/market/symbols/AAPL': { body: details },
+      '/api/market/symbols/AAPL/history?range=1y': { body: history('1y') },
+      '/api/articles?symbol=AAPL&limit=10': {
+        body: [
+          {
+            id: 'n1',
+            title: 'Apple shares climb after iPhone sales beat',
+            url: 'https://news.example/apple',
+            publishedAt: '2026-11-27T14:00:00.000Z',
+          },
+        ],
+      },
+    });
+    const news = await screen.findByRole('region', { name: 'News about AAPL' });
+    const link = await within(news).findByRole('link', { name: /Apple shares climb/ });
+    expect(link).toHaveAttribute('href', 'https://news.example/apple');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('says so when no recent article names the ticker', async () => {
+    renderRoute('/stocks/AAPL', {
+      '/api/market/symbols/AAPL': { body: details },
+      '/api/market/symbols/AAPL/history?range=1y': { body: history('1y') },
+      '/api/articles?symbol=AAPL&limit=10': { body: [] },
+    });
+    expect(await screen.findByText('No recent article names AAPL.')).toBeVisible();
   });
 
   it('says so when no instrument has the symbol', async () => {
