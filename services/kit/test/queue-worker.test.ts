@@ -3,6 +3,7 @@ import { JOBS, QUEUES } from '@probedge/proto';
 import { Queue, QueueEvents } from 'bullmq';
 import { CodedError, createRedis, jobFailure, Metrics, startQueueWorker } from '../src';
 import { checkJobHandlers } from '../src/queues/queue-worker';
+import { waitFor } from '../src/testing';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const done = async () => ({ done: true });
@@ -99,6 +100,12 @@ describe('startQueueWorker against the real Redis', () => {
       code: 'model-refused',
       message: 'the model said no',
     });
+    // The queue's event stream can report the failure before the worker's own 'failed' listener,
+    // which logs it, has run: the line follows within the worker's turn.
+    await waitFor(
+      () => warnings.some((fields) => (fields as { job?: string }).job === job.id),
+      'the failure logged',
+    );
     expect(warnings).toContainEqual({
       job: job.id,
       attempt: 1,
