@@ -18,6 +18,7 @@ export * from './metrics/metrics';
 export * from './http/fixed-headers';
 export * from './http/shared-cache';
 export * from './http/reply';
+export * from './http/retry-after';
 export * from './http/html-page';
 export * from './redis/change-announcer';
 export * from './mail/mailer';

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { retryAfterMs } from '@probedge/kit';
 import { NOT_ADVICE_LINE } from '@probedge/proto';
 import type { InsightsConfig } from '../config/env';
 import { ModelFailedError, ModelRefusedError } from '../failures/generation-failures';
@@ -71,14 +72,10 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function retryAfterMs(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
-  const date = Date.parse(header);
-  return Number.isNaN(date)
-    ? undefined
-    : Math.min(Math.max(0, date - Date.now()), MAX_RETRY_AFTER_MS);
+/** The server's Retry-After, capped so one answer cannot stall a job for long. */
+function retryAfterCapped(header: string | null): number | undefined {
+  const ms = retryAfterMs(header);
+  return ms === undefined ? undefined : Math.min(ms, MAX_RETRY_AFTER_MS);
 }
 
 /** An OpenAI-compatible chat-completions client (any provider or local server that speaks it). */
@@ -190,7 +187,7 @@ export class LlmWriter implements DailyWriter {
       throw new LlmError(
         `language model answered HTTP ${response.status}`,
         retryable,
-        retryAfterMs(response.headers.get('retry-after')),
+        retryAfterCapped(response.headers.get('retry-after')),
       );
     }
     let body: ChatCompletion;

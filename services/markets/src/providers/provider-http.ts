@@ -1,3 +1,4 @@
+import { retryAfterMs } from '@probedge/kit';
 import { ProviderError } from './market-provider';
 
 export interface ProviderHttpOptions {
@@ -6,15 +7,6 @@ export interface ProviderHttpOptions {
   /** Headers every call carries (the key goes here, never into a URL that could be logged). */
   headers: Record<string, string>;
   timeoutMs: number;
-}
-
-/** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined when absent or bad. */
-export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return seconds >= 0 ? Math.ceil(seconds * 1000) : undefined;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** Largest answer an adapter reads; a provider's JSON for five years of bars is far below it. */
