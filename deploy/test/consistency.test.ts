@@ -230,14 +230,15 @@ describe('docker-compose.yml runs each process as the code expects', () => {
   );
 
   it('passes the market providers and their keys through from .env', () => {
-    expect(MARKET_KEYS.sort()).toEqual(['FINNHUB_API_KEY', 'TWELVEDATA_API_KEY']);
+    expect(MARKET_KEYS.sort()).toEqual(['FINNHUB_API_KEY', 'FRED_API_KEY', 'TWELVEDATA_API_KEY']);
     const dotenv: Env = {
-      MARKET_PROVIDERS: 'finnhub,twelvedata',
+      MARKET_PROVIDERS: 'finnhub,twelvedata,fred',
       FINNHUB_API_KEY: 'finnhub-key-0001',
       TWELVEDATA_API_KEY: 'twelvedata-key-0001',
+      FRED_API_KEY: 'fred-key-00000001',
     };
     const config = loadMarketsConfig(serviceEnv(compose.services['markets-api'], dotenv));
-    expect(config.MARKET_PROVIDERS).toEqual(['finnhub', 'twelvedata']);
+    expect(config.MARKET_PROVIDERS).toEqual(['finnhub', 'twelvedata', 'fred']);
     for (const key of MARKET_KEYS) {
       expect({ key, value: config[key as keyof typeof config] }).toEqual({
         key,

@@ -17,6 +17,7 @@ import { MarketCache } from './market/market-cache';
 import { MARKET_SERVICE, MarketController } from './market/market.controller';
 import { MarketService } from './market/market.service';
 import { FinnhubProvider } from './providers/finnhub.provider';
+import { FredProvider } from './providers/fred.provider';
 import type { MarketDataProvider } from './providers/market-provider';
 import { SandboxProvider } from './providers/sandbox.provider';
 import { TwelveDataProvider } from './providers/twelvedata.provider';
@@ -48,6 +49,12 @@ function createProvider(name: ProviderName, config: MarketsConfig): MarketDataPr
         baseUrl: config.TWELVEDATA_BASE_URL,
         timeoutMs,
       });
+    case 'fred':
+      return new FredProvider({
+        apiKey: config.FRED_API_KEY!,
+        baseUrl: config.FRED_BASE_URL,
+        timeoutMs,
+      });
   }
 }
 
@@ -65,6 +72,8 @@ const LIMITS: Record<
     perMinute: config.TWELVEDATA_CALLS_PER_MINUTE,
     perDay: config.TWELVEDATA_CALLS_PER_DAY,
   }),
+  // FRED sets a rate a minute and no daily limit.
+  fred: (config) => ({ perMinute: config.FRED_CALLS_PER_MINUTE, perDay: 0 }),
 };
 
 export function createMarketService(config: MarketsConfig, redis: Redis, metrics: Metrics) {

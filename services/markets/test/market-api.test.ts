@@ -3,6 +3,7 @@ import { MAX_QUOTE_SYMBOLS, type Quote } from '@probedge/proto';
 import request from 'supertest';
 import { MARKET_UNAVAILABLE_MESSAGE, NO_MARKET_PROVIDER_MESSAGE } from '../src/market/market-error';
 import { startFinnhubStandIn, type FinnhubStandIn } from './support/finnhub-stand-in';
+import { fredQuoteOf, startFredStandIn, type FredStandIn } from './support/fred-stand-in';
 import { listing, quoteOf, type Listing } from './support/market-data-set';
 import type { StandIn } from './support/stand-in-server';
 import { startTwelveDataStandIn, type TwelveDataStandIn } from './support/twelvedata-stand-in';
@@ -305,6 +306,128 @@ describe('market API when finnhub answers 429 with Retry-After', () => {
     expect(finnhub.requests).toEqual([]);
     expect(twelvedata.count('/quote', 'MSFT')).toBe(1);
     expect(twelvedata.count('/symbol_search')).toBe(1);
+  });
+});
+
+describe('market API when finnhub does not know a symbol that twelvedata knows', () => {
+  let partialFinnhub: StandIn;
+
+  // Registered before the app's hooks: the app is pointed at this stand-in.
+  beforeAll(async () => {
+    partialFinnhub = await startFinnhubStandIn({ without: ['MSFT'] });
+  });
+
+  afterAll(async () => {
+    await partialFinnhub?.stop();
+  });
+
+  beforeEach(() => partialFinnhub.reset());
+
+  const http = appFor(() =>
+    liveEnv({ FINNHUB_BASE_URL: partialFinnhub.url, FINNHUB_API_KEY: partialFinnhub.apiKey }),
+  );
+
+  it('answers it from twelvedata, asking twelvedata only for what finnhub did not know', async () => {
+    const res = await http().get('/api/market/quotes?symbols=AAPL,MSFT,ZZZZ').expect(200);
+
+    const quotes = quotesOf(res.body);
+    expect(quotes.get('AAPL')).toMatchObject({ source: 'finnhub', isLive: true, stale: false });
+    expect(quotes.get('MSFT')).toMatchObject({
+      name: known('MSFT').name,
+      price: quoteOf(known('MSFT')).price,
+      source: 'twelvedata',
+      isLive: true,
+      stale: false,
+    });
+    expect(res.body.unknown).toEqual(['ZZZZ']);
+    expect(twelvedata.requests.map((recorded) => recorded.query.get('symbol'))).toEqual([
+      'MSFT,ZZZZ',
+    ]);
+  });
+
+  it("answers the symbol's page from twelvedata, quote and company figures", async () => {
+    const res = await http().get('/api/market/symbols/MSFT').expect(200);
+
+    expect(res.body.quote).toMatchObject({ symbol: 'MSFT', source: 'twelvedata' });
+    expect(res.body.profile).toMatchObject({
+      marketCap: known('MSFT').marketCap,
+      source: 'twelvedata',
+    });
+    expect(partialFinnhub.count('/stock/profile2', 'MSFT')).toBe(1);
+  });
+
+  it('asks again within a minute about a symbol twelvedata could not be asked about', async () => {
+    twelvedata.setMode('failing');
+    const res = await http().get('/api/market/quotes?symbols=AAPL,DIA').expect(200);
+
+    expect(res.body.quotes.map((quote: Quote) => quote.symbol)).toEqual(['AAPL']);
+    expect(res.body.unknown).toEqual(['DIA']);
+    // Not the quote's 300 seconds, nor the hour an unknown is kept once every provider said so.
+    expect(Number(SHAREABLE.exec(res.headers['cache-control'])?.[1])).toBeLessThanOrEqual(60);
+  });
+
+  it('answers 404 for a symbol neither knows, and keeps that without asking again', async () => {
+    await http().get('/api/market/quotes?symbols=QQQQ').expect(404);
+    expect(partialFinnhub.count('/quote', 'QQQQ')).toBe(1);
+    expect(twelvedata.count('/quote', 'QQQQ')).toBe(1);
+
+    partialFinnhub.reset();
+    twelvedata.reset();
+    const again = await http().get('/api/market/quotes?symbols=QQQQ');
+
+    expectError(again, 404, 'Not Found', /QQQQ/);
+    expect([...partialFinnhub.requests, ...twelvedata.requests]).toEqual([]);
+  });
+});
+
+describe('market API with fred behind finnhub and twelvedata', () => {
+  let fred: FredStandIn;
+
+  beforeAll(async () => {
+    fred = await startFredStandIn();
+  });
+
+  afterAll(async () => {
+    await fred?.stop();
+  });
+
+  beforeEach(() => fred.reset());
+
+  const http = appFor(() =>
+    liveEnv({
+      MARKET_PROVIDERS: 'finnhub,twelvedata,fred',
+      FRED_BASE_URL: fred.url,
+      FRED_API_KEY: fred.apiKey,
+    }),
+  );
+
+  it('answers a FRED series from fred, labelled end of day, next to a live quote', async () => {
+    const res = await http().get('/api/market/quotes?symbols=AAPL,DGS10').expect(200);
+
+    const quotes = quotesOf(res.body);
+    expect(quotes.get('AAPL')).toMatchObject({ source: 'finnhub', isLive: true, delayMinutes: 0 });
+    expect(quotes.get('DGS10')).toMatchObject({
+      name: 'Market Yield on U.S. Treasury Securities at 10-Year Constant Maturity, Quoted on an Investment Basis',
+      price: fredQuoteOf('DGS10').price,
+      currency: '%',
+      source: 'fred',
+      isLive: false,
+      delayMinutes: 1440,
+      stale: false,
+    });
+    expect(res.body.unknown).toEqual([]);
+    expect(fred.count('/series/observations')).toBe(1);
+    expect(fred.requests[0].query.get('series_id')).toBe('DGS10');
+  });
+
+  it("answers a series' daily closes from fred, and its page with no company figures", async () => {
+    const history = await http().get('/api/market/symbols/SP500/history?range=5y').expect(200);
+    const details = await http().get('/api/market/symbols/VIXCLS').expect(200);
+
+    expect(history.body).toMatchObject({ symbol: 'SP500', source: 'fred', sampleData: false });
+    expect(history.body.bars[0]).toMatchObject({ date: '2024-01-02', volume: null });
+    expect(details.body.quote).toMatchObject({ symbol: 'VIXCLS', source: 'fred', isLive: false });
+    expect(details.body.profile).toBeNull();
   });
 });
 

@@ -1,4 +1,7 @@
+import { zonedTime } from '@probedge/kit';
+import type { Bar } from '@probedge/proto';
 import { FinnhubProvider } from '../src/providers/finnhub.provider';
+import { FredProvider } from '../src/providers/fred.provider';
 import {
   ProviderError,
   type MarketDataProvider,
@@ -6,8 +9,9 @@ import {
 } from '../src/providers/market-provider';
 import { TwelveDataProvider } from '../src/providers/twelvedata.provider';
 import { startFinnhubStandIn, type FinnhubStandIn } from './support/finnhub-stand-in';
+import { fredBars, fredQuoteOf, startFredStandIn, type FredStandIn } from './support/fred-stand-in';
 import { listing, quoteOf, QUOTE_TIME } from './support/market-data-set';
-import type { StandIn } from './support/stand-in-server';
+import type { RecordedRequest, StandIn } from './support/stand-in-server';
 import { startTwelveDataStandIn, type TwelveDataStandIn } from './support/twelvedata-stand-in';
 
 interface AdapterSettings {
@@ -16,26 +20,97 @@ interface AdapterSettings {
   timeoutMs: number;
 }
 
+/** What a subject's stand-in knows, and what the adapter should make of it. */
+interface SubjectData {
+  /** Three symbols the stand-in knows. */
+  quoteSymbols: [string, string, string];
+  expectedQuote(symbol: string): {
+    price: number;
+    change: number;
+    percentChange: number;
+    currency: string;
+    asOfMs: number;
+  };
+  historySymbol: string;
+  expectedBars(from: string, to: string): Bar[];
+  search: { query: string; symbol: string; name: string };
+}
+
 interface Subject {
   provider: string;
   start(): Promise<StandIn>;
   build(settings: AdapterSettings): MarketDataProvider;
-  /** The header that carries the key, as the stand-in receives it. */
-  keyHeader(apiKey: string): [name: string, value: string];
+  data: SubjectData;
+  /** The key as the stand-in received it. */
+  sentKey(request: RecordedRequest): string | string[] | undefined;
+  /** FRED takes its key nowhere but the address; the others take it in a header. */
+  keyInAddress: boolean;
+  /** Operations the adapter answers from its own table, without asking the provider. */
+  answeredLocally: MarketOperation[];
 }
+
+/** The shared data set of the Finnhub and Twelve Data stand-ins. */
+const LISTED: SubjectData = {
+  quoteSymbols: ['AAPL', 'MSFT', 'SPY'],
+  expectedQuote: (symbol) => ({
+    ...quoteOf(known(symbol)),
+    currency: 'USD',
+    asOfMs: QUOTE_TIME * 1000,
+  }),
+  historySymbol: 'AAPL',
+  expectedBars: (from, to) =>
+    known('AAPL').bars.filter((bar) => bar.date >= from && bar.date <= to),
+  search: { query: 'apple', symbol: 'AAPL', name: 'Apple Inc' },
+};
+
+const FRED_DATA: SubjectData = {
+  quoteSymbols: ['DGS10', 'SP500', 'VIXCLS'],
+  expectedQuote: (symbol) => {
+    const figures = fredQuoteOf(symbol);
+    return {
+      ...figures,
+      currency: symbol.startsWith('DGS') ? '%' : 'USD',
+      // End of day: the close of the latest day with a value (DGS10's last day has none yet).
+      asOfMs: zonedTime(figures.date, '16:00', 'America/New_York').getTime(),
+    };
+  },
+  historySymbol: 'SP500',
+  expectedBars: (from, to) => fredBars('SP500', from, to),
+  search: {
+    query: 'treasury securities at 10',
+    symbol: 'DGS10',
+    name: 'Market Yield on U.S. Treasury Securities at 10-Year Constant Maturity, Quoted on an Investment Basis',
+  },
+};
 
 const SUBJECTS: Subject[] = [
   {
     provider: 'finnhub',
     start: () => startFinnhubStandIn(),
     build: (settings) => new FinnhubProvider(settings),
-    keyHeader: (apiKey) => ['x-finnhub-token', apiKey],
+    data: LISTED,
+    sentKey: (request) => request.headers['x-finnhub-token'],
+    keyInAddress: false,
+    answeredLocally: [],
   },
   {
     provider: 'twelvedata',
     start: () => startTwelveDataStandIn(),
     build: (settings) => new TwelveDataProvider(settings),
-    keyHeader: (apiKey) => ['authorization', `apikey ${apiKey}`],
+    data: LISTED,
+    sentKey: (request) => /^apikey (.*)$/.exec(request.headers.authorization ?? '')?.[1],
+    keyInAddress: false,
+    answeredLocally: [],
+  },
+  {
+    provider: 'fred',
+    start: () => startFredStandIn(),
+    build: (settings) => new FredProvider(settings),
+    data: FRED_DATA,
+    sentKey: (request) => request.query.get('api_key') ?? undefined,
+    keyInAddress: true,
+    // Search matches the adapter's fixed list of series.
+    answeredLocally: ['search'],
   },
 ];
 
@@ -45,13 +120,17 @@ const SHORT_TIMEOUT_MS = 300;
 const FROM = '2024-01-08';
 const TO = '2024-01-19';
 
-/** One call per operation, with arguments the stand-ins know; quotes asks for several symbols. */
-const CALLS: Record<MarketOperation, (provider: MarketDataProvider) => Promise<unknown>> = {
-  quotes: (provider) => provider.quotes(['AAPL', 'MSFT']),
-  profile: (provider) => provider.profile('AAPL'),
-  history: (provider) => provider.history('AAPL', FROM, TO),
-  search: (provider) => provider.search('apple'),
-};
+/** One call per operation, with arguments the stand-in knows; quotes asks for several symbols. */
+function callsOf(
+  data: SubjectData,
+): Record<MarketOperation, (provider: MarketDataProvider) => Promise<unknown>> {
+  return {
+    quotes: (provider) => provider.quotes(data.quoteSymbols.slice(0, 2)),
+    profile: (provider) => provider.profile('AAPL'),
+    history: (provider) => provider.history(data.historySymbol, FROM, TO),
+    search: (provider) => provider.search(data.search.query),
+  };
+}
 
 /** The ProviderError a call fails with; anything else fails the test. */
 async function failureOf(call: Promise<unknown>): Promise<ProviderError> {
@@ -75,6 +154,11 @@ describe.each(SUBJECTS)('the $provider adapter, against its stand-in', (subject)
   const operations = [
     ...subject.build({ apiKey: 'x', baseUrl: 'http://127.0.0.1:9', timeoutMs: 1 }).operations,
   ];
+  /** The operations that reach the provider, and so meet its faults. */
+  const asked = operations.filter((operation) => !subject.answeredLocally.includes(operation));
+  const { data } = subject;
+  const calls = callsOf(data);
+  const [firstSymbol] = data.quoteSymbols;
   let standIn: StandIn;
   let adapter: MarketDataProvider;
 
@@ -97,16 +181,16 @@ describe.each(SUBJECTS)('the $provider adapter, against its stand-in', (subject)
 
   it('carries its configured name and lists the operations it answers', () => {
     expect(adapter.name).toBe(subject.provider);
-    expect(operations.length).toBeGreaterThan(0);
+    expect(asked.length).toBeGreaterThan(0);
   });
 
   describe('quotes', () => {
     it('maps each known symbol to a quote with finite figures and a Date', async () => {
-      const quotes = await adapter.quotes(['AAPL', 'MSFT', 'SPY']);
+      const quotes = await adapter.quotes(data.quoteSymbols);
 
-      expect([...quotes.keys()].sort()).toEqual(['AAPL', 'MSFT', 'SPY']);
+      expect([...quotes.keys()].sort()).toEqual([...data.quoteSymbols].sort());
       for (const [symbol, quote] of quotes) {
-        const figures = quoteOf(known(symbol));
+        const figures = data.expectedQuote(symbol);
         expect(quote.symbol).toBe(symbol);
         expect(quote.price).toBe(figures.price);
         expect(quote.change).toBeCloseTo(figures.change, 4);
@@ -114,16 +198,16 @@ describe.each(SUBJECTS)('the $provider adapter, against its stand-in', (subject)
         for (const value of [quote.price, quote.change, quote.percentChange]) {
           expect(Number.isFinite(value)).toBe(true);
         }
-        expect(quote.currency).toBe('USD');
+        expect(quote.currency).toBe(figures.currency);
         expect(quote.asOf).toBeInstanceOf(Date);
-        expect(quote.asOf.getTime()).toBe(QUOTE_TIME * 1000);
+        expect(quote.asOf.getTime()).toBe(figures.asOfMs);
       }
     });
 
     it('leaves a symbol the provider does not know out of the map', async () => {
-      const quotes = await adapter.quotes(['AAPL', 'NOPE']);
+      const quotes = await adapter.quotes([firstSymbol, 'NOPE']);
 
-      expect([...quotes.keys()]).toEqual(['AAPL']);
+      expect([...quotes.keys()]).toEqual([firstSymbol]);
     });
 
     it('answers an empty map for a lone unknown symbol', async () => {
@@ -140,37 +224,40 @@ describe.each(SUBJECTS)('the $provider adapter, against its stand-in', (subject)
     });
   });
 
-  describe('profile', () => {
-    it('maps a known company, with its market capitalisation in US dollars', async () => {
-      const apple = known('AAPL');
+  // FRED's series are not companies: it offers no profile (see its own block below).
+  if (operations.includes('profile')) {
+    describe('profile', () => {
+      it('maps a known company, with its market capitalisation in US dollars', async () => {
+        const apple = known('AAPL');
 
-      const profile = await adapter.profile('AAPL');
+        const profile = await adapter.profile('AAPL');
 
-      expect(profile).toMatchObject({
-        name: apple.name,
-        marketCap: apple.marketCap,
-        peRatio: apple.peRatio,
-        pbRatio: apple.pbRatio,
+        expect(profile).toMatchObject({
+          name: apple.name,
+          marketCap: apple.marketCap,
+          peRatio: apple.peRatio,
+          pbRatio: apple.pbRatio,
+        });
+        expect(profile?.exchange).toEqual(expect.any(String));
       });
-      expect(profile?.exchange).toEqual(expect.any(String));
-    });
 
-    it('answers null for a symbol the provider does not know', async () => {
-      await expect(adapter.profile('NOPE')).resolves.toBeNull();
+      it('answers null for a symbol the provider does not know', async () => {
+        await expect(adapter.profile('NOPE')).resolves.toBeNull();
+      });
     });
-  });
+  }
 
   describe('search', () => {
     it('answers the matches, each with its symbol and name', async () => {
-      const matches = await adapter.search('apple');
+      const matches = await adapter.search(data.search.query);
 
-      expect(matches).toContainEqual(expect.objectContaining({ symbol: 'AAPL' }));
+      expect(matches).toContainEqual(expect.objectContaining({ symbol: data.search.symbol }));
       for (const match of matches) {
         expect(match.symbol).toEqual(expect.stringMatching(/\S/));
         expect(match.name).toEqual(expect.stringMatching(/\S/));
       }
-      expect(matches.find((match) => match.symbol === 'AAPL')?.name.toUpperCase()).toBe(
-        'APPLE INC',
+      expect(matches.find((match) => match.symbol === data.search.symbol)?.name.toUpperCase()).toBe(
+        data.search.name.toUpperCase(),
       );
     });
 
@@ -182,9 +269,9 @@ describe.each(SUBJECTS)('the $provider adapter, against its stand-in', (subject)
   if (operations.includes('history')) {
     describe('history', () => {
       it('answers the daily bars from the first to the last day inclusive, oldest first', async () => {
-        const expected = known('AAPL').bars.filter((bar) => bar.date >= FROM && bar.date <= TO);
+        const expected = data.expectedBars(FROM, TO);
 
-        const bars = await adapter.history('AAPL', FROM, TO);
+        const bars = await adapter.history(data.historySymbol, FROM, TO);
 
         expect(bars).toEqual(expected);
         expect(bars?.[0].date).toBe(FROM);
@@ -199,29 +286,28 @@ describe.each(SUBJECTS)('the $provider adapter, against its stand-in', (subject)
   }
 
   describe('the key', () => {
-    it('travels in its header on every call and never in an address', async () => {
-      for (const operation of operations) await CALLS[operation](adapter);
+    it('travels with every call', async () => {
+      for (const operation of asked) await calls[operation](adapter);
 
-      const [header, value] = subject.keyHeader(standIn.apiKey);
-      expect(standIn.requests.length).toBeGreaterThanOrEqual(operations.length);
+      expect(standIn.requests.length).toBeGreaterThanOrEqual(asked.length);
       for (const request of standIn.requests) {
-        expect(request.headers[header]).toBe(value);
-        expect(request.url).not.toContain(standIn.apiKey);
+        expect(subject.sentKey(request)).toBe(standIn.apiKey);
+        if (!subject.keyInAddress) expect(request.url).not.toContain(standIn.apiKey);
       }
     });
 
-    it.each(operations)('maps a refused key to refused (%s)', async (operation) => {
-      const error = await failureOf(CALLS[operation](adapterWith({ apiKey: 'not-the-key' })));
+    it.each(asked)('maps a refused key to refused (%s)', async (operation) => {
+      const error = await failureOf(calls[operation](adapterWith({ apiKey: 'not-the-key' })));
 
       expect(error).toMatchObject({ provider: subject.provider, code: 'refused' });
     });
   });
 
   describe('faults', () => {
-    it.each(operations)('maps a 429 with Retry-After to rate-limited (%s)', async (operation) => {
+    it.each(asked)('maps a 429 with Retry-After to rate-limited (%s)', async (operation) => {
       standIn.setMode('rate-limited', { retryAfter: '7' });
 
-      const error = await failureOf(CALLS[operation](adapter));
+      const error = await failureOf(calls[operation](adapter));
 
       expect(error).toMatchObject({
         provider: subject.provider,
@@ -233,24 +319,24 @@ describe.each(SUBJECTS)('the $provider adapter, against its stand-in', (subject)
     it('maps a 429 without Retry-After to rate-limited, with no wait given', async () => {
       standIn.setMode('rate-limited', { retryAfter: '' });
 
-      const error = await failureOf(adapter.quotes(['AAPL']));
+      const error = await failureOf(adapter.quotes([firstSymbol]));
 
       expect(error.code).toBe('rate-limited');
       expect(error.retryAfterMs).toBeUndefined();
     });
 
-    it.each(operations)('maps a 500 to unavailable (%s)', async (operation) => {
+    it.each(asked)('maps a 500 to unavailable (%s)', async (operation) => {
       standIn.setMode('failing');
 
-      const error = await failureOf(CALLS[operation](adapter));
+      const error = await failureOf(calls[operation](adapter));
 
       expect(error).toMatchObject({ provider: subject.provider, code: 'unavailable' });
     });
 
-    it.each(operations)('maps a wrong-shaped answer to bad-answer (%s)', async (operation) => {
+    it.each(asked)('maps a wrong-shaped answer to bad-answer (%s)', async (operation) => {
       standIn.setMode('wrong-shape');
 
-      const error = await failureOf(CALLS[operation](adapter));
+      const error = await failureOf(calls[operation](adapter));
 
       expect(error).toMatchObject({ provider: subject.provider, code: 'bad-answer' });
     });
@@ -258,7 +344,7 @@ describe.each(SUBJECTS)('the $provider adapter, against its stand-in', (subject)
     it('maps an answer that is a JSON array to bad-answer', async () => {
       standIn.setMode('wrong-shape', { body: [] });
 
-      const error = await failureOf(adapter.quotes(['AAPL']));
+      const error = await failureOf(adapter.quotes([firstSymbol]));
 
       expect(error.code).toBe('bad-answer');
     });
@@ -266,7 +352,7 @@ describe.each(SUBJECTS)('the $provider adapter, against its stand-in', (subject)
     it('maps an answer that is not JSON to bad-answer', async () => {
       standIn.setMode('not-json');
 
-      const error = await failureOf(adapter.quotes(['AAPL']));
+      const error = await failureOf(adapter.quotes([firstSymbol]));
 
       expect(error).toMatchObject({ provider: subject.provider, code: 'bad-answer' });
     });
@@ -274,7 +360,9 @@ describe.each(SUBJECTS)('the $provider adapter, against its stand-in', (subject)
     it('maps a provider that never answers to timeout', async () => {
       standIn.setMode('hanging');
 
-      const error = await failureOf(adapterWith({ timeoutMs: SHORT_TIMEOUT_MS }).quotes(['AAPL']));
+      const error = await failureOf(
+        adapterWith({ timeoutMs: SHORT_TIMEOUT_MS }).quotes([firstSymbol]),
+      );
 
       expect(error).toMatchObject({ provider: subject.provider, code: 'timeout' });
     });
@@ -286,7 +374,7 @@ describe.each(SUBJECTS)('the $provider adapter, against its stand-in', (subject)
       const error = await failureOf(
         subject
           .build({ apiKey: gone.apiKey, baseUrl: gone.url, timeoutMs: TIMEOUT_MS })
-          .quotes(['AAPL']),
+          .quotes([firstSymbol]),
       );
 
       expect(error).toMatchObject({ provider: subject.provider, code: 'unavailable' });
@@ -440,5 +528,135 @@ describe('the twelvedata adapter, where its shapes differ', () => {
     expect(query.get('interval')).toBe('1day');
     expect(query.get('start_date')).toBe(FROM);
     expect(query.get('end_date')).toBe('2024-01-20');
+  });
+});
+
+describe('the fred adapter, where its plan and shapes differ', () => {
+  let standIn: FredStandIn;
+  let adapter: MarketDataProvider;
+
+  beforeAll(async () => {
+    standIn = await startFredStandIn();
+    adapter = new FredProvider({
+      apiKey: standIn.apiKey,
+      baseUrl: standIn.url,
+      timeoutMs: TIMEOUT_MS,
+    });
+  });
+
+  beforeEach(() => standIn.reset());
+
+  afterAll(() => standIn.stop());
+
+  it('labels its figures end of day: not live, a day behind the market', () => {
+    expect(adapter.isLive).toBe(false);
+    expect(adapter.delayMinutes).toBe(24 * 60);
+  });
+
+  it('asks /series/observations once per series for the latest values, newest first', async () => {
+    const quotes = await adapter.quotes(['DGS10', 'SP500']);
+
+    expect(standIn.count('/series/observations')).toBe(2);
+    const ids = standIn.requests.map((request) => request.query.get('series_id')).sort();
+    expect(ids).toEqual(['DGS10', 'SP500']);
+    for (const request of standIn.requests) {
+      expect(request.query.get('sort_order')).toBe('desc');
+      expect(request.query.get('file_type')).toBe('json');
+    }
+    expect(quotes.get('SP500')?.name).toBe('S&P 500');
+  });
+
+  it('skips days without an observation ("."), in quotes and in history', async () => {
+    const quotes = await adapter.quotes(['DGS10']);
+    const bars = await adapter.history('DGS10', '2024-01-12', '2024-01-31');
+
+    // The 31st has no value yet: the quote is the 30th's, against the 29th's.
+    expect(quotes.get('DGS10')?.asOf.toISOString()).toBe('2024-01-30T21:00:00.000Z');
+    expect(bars?.map((bar) => bar.date)).not.toContain('2024-01-15');
+    expect(bars?.map((bar) => bar.date)).not.toContain('2024-01-31');
+    expect(bars?.[0]).toEqual(expect.objectContaining({ date: '2024-01-12', volume: null }));
+  });
+
+  it('asks for history over the days asked, oldest first', async () => {
+    await adapter.history('SP500', FROM, TO);
+
+    const query = standIn.requests[0].query;
+    expect(query.get('observation_start')).toBe(FROM);
+    expect(query.get('observation_end')).toBe(TO);
+    expect(query.get('sort_order')).toBe('asc');
+  });
+
+  it('leaves out a listed series FRED says does not exist, and answers null for its history', async () => {
+    const quotes = await adapter.quotes(['NASDAQCOM', 'VIXCLS']);
+    const bars = await adapter.history('NASDAQCOM', FROM, TO);
+
+    expect([...quotes.keys()]).toEqual(['VIXCLS']);
+    expect(bars).toBeNull();
+    expect(standIn.count('/series/observations')).toBe(3);
+  });
+
+  it('asks nothing about a symbol outside its list of series', async () => {
+    const quotes = await adapter.quotes(['AAPL']);
+    const bars = await adapter.history('AAPL', FROM, TO);
+
+    expect(quotes.size).toBe(0);
+    expect(bars).toBeNull();
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  it('offers no profile, since a series is not a company, without asking FRED', async () => {
+    expect(adapter.operations.has('profile')).toBe(false);
+
+    await expect(adapter.profile('DGS10')).resolves.toBeNull();
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  it('answers a search from its list, by series id or title, without asking FRED', async () => {
+    const byId = await adapter.search('dgs');
+    const byTitle = await adapter.search('volatility');
+
+    expect(byId.map((match) => match.symbol)).toEqual(['DGS3MO', 'DGS2', 'DGS10', 'DGS30']);
+    expect(byTitle).toEqual([
+      { symbol: 'VIXCLS', name: 'CBOE Volatility Index: VIX', exchange: null, type: 'Index' },
+    ]);
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  it('keeps the key, which travels in the address, out of every error message', async () => {
+    const failures: ProviderError[] = [];
+    for (const mode of ['rate-limited', 'failing', 'wrong-shape', 'not-json'] as const) {
+      standIn.setMode(mode);
+      failures.push(await failureOf(adapter.quotes(['DGS10'])));
+    }
+    standIn.reset();
+    const refused = new FredProvider({
+      apiKey: 'not-the-key-0000000000000000000000',
+      baseUrl: standIn.url,
+      timeoutMs: TIMEOUT_MS,
+    });
+    failures.push(await failureOf(refused.quotes(['DGS10'])));
+    const gone = await startFredStandIn();
+    await gone.stop();
+    failures.push(
+      await failureOf(
+        new FredProvider({ apiKey: gone.apiKey, baseUrl: gone.url, timeoutMs: TIMEOUT_MS }).quotes([
+          'DGS10',
+        ]),
+      ),
+    );
+
+    expect(failures.map((failure) => failure.code)).toEqual([
+      'rate-limited',
+      'unavailable',
+      'bad-answer',
+      'bad-answer',
+      'refused',
+      'unavailable',
+    ]);
+    for (const failure of failures) {
+      expect(failure.message).not.toContain(standIn.apiKey);
+      expect(failure.message).not.toContain('not-the-key');
+      expect(String(failure.cause ?? '')).not.toContain(standIn.apiKey);
+    }
   });
 });

@@ -31,13 +31,19 @@ const EVERY_OPERATION: ReadonlySet<MarketOperation> = new Set([
   'search',
 ]);
 
-/** A provider answering figures that name it, or failing every call with `failure` while set. */
+/**
+ * A provider answering figures that name it for the symbols it knows (all unless `knows` is set), or
+ * failing every call with `failure` while set.
+ */
 class FakeProvider implements MarketDataProvider {
   readonly isLive = true;
   readonly delayMinutes = 0;
   /** The operations asked of it, in order. */
   readonly calls: MarketOperation[] = [];
+  /** The symbols of each quotes call, in order. */
+  readonly askedQuotes: string[][] = [];
   failure: unknown = null;
+  knows: ReadonlySet<string> | null = null;
 
   constructor(
     readonly name: string,
@@ -54,10 +60,13 @@ class FakeProvider implements MarketDataProvider {
       currency: 'USD',
       asOf: new Date('2024-01-31T21:00:00Z'),
     });
-    return this.answer('quotes', new Map(symbols.map((symbol) => [symbol, quote(symbol)])));
+    this.askedQuotes.push([...symbols]);
+    const known = symbols.filter((symbol) => this.knowsSymbol(symbol));
+    return this.answer('quotes', new Map(known.map((symbol) => [symbol, quote(symbol)])));
   }
 
   profile(symbol: string): Promise<ProviderProfile | null> {
+    if (!this.knowsSymbol(symbol)) return this.answer('profile', null);
     return this.answer('profile', {
       name: `${symbol} from ${this.name}`,
       sector: null,
@@ -71,6 +80,7 @@ class FakeProvider implements MarketDataProvider {
   }
 
   history(symbol: string, from: string): Promise<Bar[] | null> {
+    if (!this.knowsSymbol(symbol)) return this.answer('history', null);
     return this.answer('history', [
       { date: from, open: 1, high: 2, low: 0.5, close: 1.5, volume: this.name.length },
     ]);
@@ -80,6 +90,10 @@ class FakeProvider implements MarketDataProvider {
     return this.answer('search', [
       { symbol: query.toUpperCase(), name: this.name, exchange: null, type: null },
     ]);
+  }
+
+  private knowsSymbol(symbol: string): boolean {
+    return this.knows === null || this.knows.has(symbol);
   }
 
   private answer<T>(operation: MarketOperation, value: T): Promise<T> {
@@ -148,6 +162,19 @@ function chainOf(...slots: ProviderSlot[]): { chain: ProviderChain; observer: Re
 
 const askQuotes = (chain: ProviderChain) =>
   chain.run('quotes', 1, (provider) => provider.quotes(['AAPL']));
+
+/** Quotes as the service asks for them: one budget unit per symbol, unknown ones to the next. */
+const gatherQuotes = (chain: ProviderChain, symbols: string[]) =>
+  chain.gather(
+    'quotes',
+    symbols,
+    (asked) => asked.length,
+    (provider, asked) => provider.quotes(asked),
+  );
+
+/** Where each found symbol came from. */
+const sourcesOf = (found: Map<string, { provider: MarketDataProvider }>) =>
+  Object.fromEntries([...found].map(([symbol, { provider }]) => [symbol, provider.name]));
 
 /** The MarketError a run fails with; anything else fails the test. */
 async function marketErrorOf(run: Promise<unknown>): Promise<MarketError> {
@@ -282,6 +309,147 @@ describe('ProviderChain', () => {
       [first.name, 'quotes', 'unavailable'],
       [second.name, 'quotes', 'timeout'],
     ]);
+  });
+
+  describe('symbols a provider does not know', () => {
+    it('asks the next provider only for the symbols the first did not know, and merges both', async () => {
+      const first = fake('first');
+      first.knows = new Set(['AAPL']);
+      const second = fake('second');
+      second.knows = new Set(['MSFT']);
+      const { chain, observer } = chainOf(slot(first), slot(second));
+
+      const gathered = await gatherQuotes(chain, ['AAPL', 'MSFT', 'ZZZZ']);
+
+      expect(sourcesOf(gathered.found)).toEqual({ AAPL: first.name, MSFT: second.name });
+      expect(gathered.found.get('MSFT')?.value.name).toBe(`MSFT from ${second.name}`);
+      expect(gathered.unknown).toEqual(['ZZZZ']);
+      expect(gathered.answeredBy).toBe(second);
+      expect(gathered.settled).toBe(true);
+      expect(first.askedQuotes).toEqual([['AAPL', 'MSFT', 'ZZZZ']]);
+      expect(second.askedQuotes).toEqual([['MSFT', 'ZZZZ']]);
+      // Each budget is charged for the symbols asked of it.
+      expect(observer.budgets).toEqual([
+        [first.name, GENEROUS.perMinute - 3],
+        [second.name, GENEROUS.perMinute - 2],
+      ]);
+    });
+
+    it('asks no further once every symbol is known', async () => {
+      const first = fake('first');
+      const second = fake('second');
+      const { chain } = chainOf(slot(first), slot(second));
+
+      const gathered = await gatherQuotes(chain, ['AAPL', 'MSFT']);
+
+      expect(sourcesOf(gathered.found)).toEqual({ AAPL: first.name, MSFT: first.name });
+      expect(gathered.unknown).toEqual([]);
+      expect(second.calls).toEqual([]);
+    });
+
+    it('reports a symbol no provider knows as unknown, settled once every provider answered', async () => {
+      const providers = [fake('a'), fake('b'), fake('c')];
+      for (const provider of providers) provider.knows = new Set();
+      const { chain } = chainOf(...providers.map((provider) => slot(provider)));
+
+      const gathered = await gatherQuotes(chain, ['ZZZZ']);
+
+      expect(gathered.found.size).toBe(0);
+      expect(gathered.unknown).toEqual(['ZZZZ']);
+      expect(gathered.answeredBy).toBe(providers[2]);
+      expect(gathered.settled).toBe(true);
+      expect(providers.map((provider) => provider.askedQuotes)).toEqual([
+        [['ZZZZ']],
+        [['ZZZZ']],
+        [['ZZZZ']],
+      ]);
+    });
+
+    it('leaves the unknown symbols unsettled when a provider that might know them failed', async () => {
+      const first = fake('first');
+      first.knows = new Set(['AAPL']);
+      const second = fake('second');
+      second.failure = new ProviderError(second.name, 'unavailable', 'answered 503');
+      const { chain, observer } = chainOf(slot(first), slot(second));
+
+      const gathered = await gatherQuotes(chain, ['AAPL', 'MSFT']);
+
+      expect(sourcesOf(gathered.found)).toEqual({ AAPL: first.name });
+      expect(gathered.unknown).toEqual(['MSFT']);
+      expect(gathered.answeredBy).toBe(first);
+      expect(gathered.settled).toBe(false);
+      expect(observer.of(second.name)).toEqual(['unavailable']);
+    });
+
+    it('respects the budget and breaker of each provider asked about the rest', async () => {
+      const minuteStart = minuteOf(2030, 6);
+      const clock = () => minuteStart;
+      const first = fake('first');
+      first.knows = new Set(['AAPL']);
+      // Room for one symbol: the two left over do not fit.
+      const tight = fake('tight');
+      const open = fake('open');
+      open.failure = new ProviderError(open.name, 'timeout', 'slow');
+      const last = fake('last');
+      const { chain, observer } = chainOf(
+        slot(first, { clock }),
+        slot(tight, { clock, limits: { perMinute: 1, perDay: 0 } }),
+        slot(open, { clock, breaker: new Breaker(1, 30_000, clock) }),
+        slot(last, { clock }),
+      );
+
+      const gathered = await gatherQuotes(chain, ['AAPL', 'MSFT', 'SPY']);
+      const again = await gatherQuotes(chain, ['QQQ', 'DIA']);
+
+      expect(sourcesOf(gathered.found)).toEqual({
+        AAPL: first.name,
+        MSFT: last.name,
+        SPY: last.name,
+      });
+      expect(sourcesOf(again.found)).toEqual({ QQQ: last.name, DIA: last.name });
+      expect(last.askedQuotes).toEqual([
+        ['MSFT', 'SPY'],
+        ['QQQ', 'DIA'],
+      ]);
+      expect(tight.calls).toEqual([]);
+      expect(open.calls).toEqual(['quotes']);
+      expect(observer.of(tight.name)).toEqual(['skipped-budget', 'skipped-budget']);
+      expect(observer.of(open.name)).toEqual(['timeout', 'skipped-breaker']);
+    });
+
+    it('answers unavailable when no provider answers at all', async () => {
+      const first = fake('first');
+      first.failure = new ProviderError(first.name, 'refused', 'bad key');
+      const { chain } = chainOf(slot(first));
+
+      const error = await marketErrorOf(gatherQuotes(chain, ['AAPL']));
+
+      expect(error.code).toBe('unavailable');
+      expect(error.message).toBe(MARKET_UNAVAILABLE_MESSAGE);
+    });
+
+    it('takes one symbol from the first provider whose answer is not null', async () => {
+      const first = fake('first');
+      first.knows = new Set();
+      const second = fake('second');
+      const { chain } = chainOf(slot(first), slot(second));
+
+      const gathered = await chain.gather(
+        'profile',
+        ['DGS10'],
+        () => 2,
+        async (provider, [symbol]) => {
+          const profile = await provider.profile(symbol);
+          return new Map(profile === null ? [] : [[symbol, profile]]);
+        },
+      );
+
+      expect(gathered.found.get('DGS10')).toMatchObject({
+        provider: second,
+        value: { name: `DGS10 from ${second.name}` },
+      });
+      expect(first.calls).toEqual(['profile']);
+    });
   });
 
   describe('when a provider rate-limits', () => {

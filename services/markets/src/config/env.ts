@@ -2,9 +2,10 @@ import { baseShape, ConfigError, env, loadConfig } from '@probedge/kit';
 import { DEFAULT_SERVICE_PORTS, MAX_QUOTE_SYMBOLS, SYMBOL_PATTERN } from '@probedge/proto';
 import { z } from 'zod';
 import { FINNHUB, FINNHUB_BASE_URL } from '../providers/finnhub.provider';
+import { FRED, FRED_BASE_URL } from '../providers/fred.provider';
 import { TWELVE_DATA, TWELVE_DATA_BASE_URL } from '../providers/twelvedata.provider';
 
-export const PROVIDER_NAMES = ['sandbox', FINNHUB, TWELVE_DATA] as const;
+export const PROVIDER_NAMES = ['sandbox', FINNHUB, TWELVE_DATA, FRED] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 // loadConfig drops empty variables, so "set but blank" reads as unset.
@@ -30,7 +31,7 @@ export const configShape = {
   /** The exchange's zone: sessions, "today" and cache freshness follow it. */
   MARKET_TIMEZONE: env.timeZone('America/New_York'),
   /**
-   * Providers in the order they are asked, e.g. "finnhub,twelvedata"; "sandbox" is the labelled
+   * Providers in the order they are asked, e.g. "finnhub,twelvedata,fred"; "sandbox" is the labelled
    * sample provider. None by default: without one the API answers 503 and never makes figures up.
    */
   MARKET_PROVIDERS: list('').pipe(
@@ -50,6 +51,10 @@ export const configShape = {
   TWELVEDATA_CALLS_PER_MINUTE: env.positiveInt(8),
   /** Credits a day (the free plan: 800); 0 for no daily limit. */
   TWELVEDATA_CALLS_PER_DAY: z.coerce.number().int().min(0).default(800),
+  FRED_API_KEY: optionalKey,
+  FRED_BASE_URL: env.serviceUrl(FRED_BASE_URL),
+  /** Calls a minute FRED allows a key (120), shared by every replica; a quote costs one per series. */
+  FRED_CALLS_PER_MINUTE: env.positiveInt(120),
   /** How long one provider call may take before the next provider is asked. */
   MARKET_PROVIDER_TIMEOUT_MS: env.positiveInt(4000),
   /** Failures in a row that open a provider's breaker, and how long it then stays open. */
@@ -75,6 +80,7 @@ export type MarketsConfig = z.infer<z.ZodObject<typeof configShape>>;
 const KEYS: Partial<Record<ProviderName, keyof MarketsConfig>> = {
   [FINNHUB]: 'FINNHUB_API_KEY',
   [TWELVE_DATA]: 'TWELVEDATA_API_KEY',
+  [FRED]: 'FRED_API_KEY',
 };
 
 export function loadMarketsConfig(source: NodeJS.ProcessEnv = process.env): MarketsConfig {

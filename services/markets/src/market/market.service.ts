@@ -45,8 +45,10 @@ export interface MarketObserver {
 /** Company figures and names change slowly: a day. */
 const PROFILE_SECONDS = 86_400;
 const SEARCH_SECONDS = 86_400;
-/** How long the providers' "no such symbol" is believed. */
+/** How long the providers' "no such symbol" is believed, once every one of them said so. */
 const UNKNOWN_SECONDS = 3600;
+/** When a provider that might know the symbol was skipped or failed: it is asked again soon. */
+const UNSETTLED_UNKNOWN_SECONDS = 60;
 /** Shared caches keep an answer with stale figures this long, so the providers are tried again soon. */
 const STALE_ANSWER_SECONDS = 5;
 const RANGE_DAYS: Record<PriceHistoryRange, number> = {
@@ -61,6 +63,14 @@ interface Loaded<T> {
   source: string;
   freshUntil: number;
   stale: boolean;
+}
+
+/** A provider answer as the cache keeps it: null when no provider that answered knew the symbol. */
+interface Fetched<T> {
+  value: T | null;
+  source: string;
+  /** False when a provider that might know the symbol did not answer (see Gathered). */
+  settled: boolean;
 }
 
 /** A quote as stored: the provider's, with where it came from. */
@@ -148,8 +158,7 @@ export class MarketService {
       'history',
       // Daily bars change once a session: an hour while it runs, else until the next opening.
       () => quoteFreshSeconds(this.clock(), this.settings.timeZone, 3600, 43_200),
-      1,
-      (provider) => provider.history(symbol, from, to),
+      () => this.fromFirstKnowing('history', symbol, 1, (p) => p.history(symbol, from, to)),
     );
     if (loaded.value === null) throw unknownSymbol(symbol);
     return {
@@ -171,8 +180,10 @@ export class MarketService {
       `search:${normalised}`,
       'search',
       () => SEARCH_SECONDS,
-      1,
-      (provider) => provider.search(normalised),
+      async () => {
+        const { value, provider } = await this.chain.run('search', 1, (p) => p.search(normalised));
+        return { value, source: provider.name, settled: true };
+      },
     );
     return {
       body: {
@@ -189,8 +200,7 @@ export class MarketService {
       `profile:${symbol}`,
       'profile',
       () => PROFILE_SECONDS,
-      2,
-      (provider) => provider.profile(symbol),
+      () => this.fromFirstKnowing('profile', symbol, 2, (p) => p.profile(symbol)),
     );
   }
 
@@ -254,8 +264,12 @@ export class MarketService {
   ): Promise<Map<string, Loaded<StoredQuote | null>>> {
     const results = new Map<string, Loaded<StoredQuote | null>>();
     try {
-      const { value, provider } = await this.chain.run('quotes', missing.length, (p) =>
-        p.quotes(missing),
+      // A quote costs each provider one per symbol asked of it; unknown ones go on to the next.
+      const { found, answeredBy, settled } = await this.chain.gather(
+        'quotes',
+        missing,
+        (asked) => asked.length,
+        (provider, asked) => provider.quotes(asked),
       );
       const now = this.clock().getTime();
       const freshSeconds = quoteFreshSeconds(
@@ -265,16 +279,16 @@ export class MarketService {
         this.settings.quoteClosedTtlSeconds,
       );
       for (const symbol of missing) {
-        const quote = value.get(symbol);
-        const stored = quote ? storedQuote(quote, provider) : null;
+        const known = found.get(symbol);
+        const source = known?.provider.name ?? answeredBy.name;
         const entry: CacheEntry<StoredQuote | null> = {
-          value: stored,
-          source: provider.name,
+          value: known ? storedQuote(known.value, known.provider) : null,
+          source,
           fetchedAt: now,
-          freshUntil: now + (stored ? freshSeconds : UNKNOWN_SECONDS) * 1000,
+          freshUntil: now + (known ? freshSeconds : unknownSeconds(settled)) * 1000,
         };
         await this.cache.write(`quote:${symbol}`, entry);
-        this.observer.cache('quotes', 'miss', provider.name);
+        this.observer.cache('quotes', 'miss', source);
         results.set(symbol, { ...entry, stale: false });
       }
       return results;
@@ -301,13 +315,34 @@ export class MarketService {
     return names;
   }
 
+  /** One symbol's figures from the first provider that knows the symbol. */
+  private async fromFirstKnowing<T>(
+    operation: MarketOperation,
+    symbol: string,
+    cost: number,
+    call: (provider: MarketDataProvider) => Promise<T | null>,
+  ): Promise<Fetched<T>> {
+    const { found, answeredBy, settled } = await this.chain.gather(
+      operation,
+      [symbol],
+      () => cost,
+      async (provider) => {
+        const value = await call(provider);
+        return new Map(value === null ? [] : [[symbol, value]]);
+      },
+    );
+    const known = found.get(symbol);
+    return known
+      ? { value: known.value, source: known.provider.name, settled: true }
+      : { value: null, source: answeredBy.name, settled };
+  }
+
   /** One cached provider answer, shared by concurrent callers, stale when the providers fail. */
   private async load<T>(
     key: string,
     kind: MarketOperation,
     freshSeconds: () => number,
-    cost: number,
-    call: (provider: MarketDataProvider) => Promise<T | null>,
+    fetch: () => Promise<Fetched<T>>,
   ): Promise<Loaded<T | null>> {
     const [entry] = await this.cache.read<T | null>([key]);
     if (entry && this.clock().getTime() < entry.freshUntil) {
@@ -318,17 +353,17 @@ export class MarketService {
     if (running) return running;
     const loading = (async (): Promise<Loaded<T | null>> => {
       try {
-        const { value, provider } = await this.chain.run(kind, cost, call);
+        const { value, source, settled } = await fetch();
         const now = this.clock().getTime();
-        const seconds = value === null ? UNKNOWN_SECONDS : freshSeconds();
+        const seconds = value === null ? unknownSeconds(settled) : freshSeconds();
         const fresh: CacheEntry<T | null> = {
           value,
-          source: provider.name,
+          source,
           fetchedAt: now,
           freshUntil: now + seconds * 1000,
         };
         await this.cache.write(key, fresh);
-        this.observer.cache(kind, 'miss', provider.name);
+        this.observer.cache(kind, 'miss', source);
         return { ...fresh, stale: false };
       } catch (error) {
         if (error instanceof MarketError && error.code === 'unavailable' && entry) {
@@ -350,6 +385,10 @@ export class MarketService {
     const used = new Set(quotes.map((quote) => quote.source));
     return this.chain.providers.map((p) => p.name).filter((name) => used.has(name));
   }
+}
+
+function unknownSeconds(settled: boolean): number {
+  return settled ? UNKNOWN_SECONDS : UNSETTLED_UNKNOWN_SECONDS;
 }
 
 function storedQuote(quote: ProviderQuote, provider: MarketDataProvider): StoredQuote {

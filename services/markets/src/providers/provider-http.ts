@@ -6,6 +6,11 @@ export interface ProviderHttpOptions {
   baseUrl: string;
   /** Headers every call carries (the key goes here, never into a URL that could be logged). */
   headers: Record<string, string>;
+  /**
+   * Parameters every call carries, for a provider that takes its key nowhere but the address (FRED).
+   * The address is never logged nor put into an error's message.
+   */
+  query?: Record<string, string>;
   timeoutMs: number;
 }
 
@@ -24,7 +29,9 @@ export async function getProviderJson(
   query: Record<string, string>,
 ): Promise<{ status: number; body: unknown }> {
   const url = new URL(path.replace(/^\//, ''), options.baseUrl.replace(/\/?$/, '/'));
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries({ ...options.query, ...query })) {
+    url.searchParams.set(key, value);
+  }
   let response: Response;
   try {
     response = await fetch(url, {

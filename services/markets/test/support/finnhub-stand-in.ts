@@ -1,4 +1,4 @@
-import { listing, quoteOf, searchListings } from './market-data-set';
+import { listing, quoteOf, searchListings, type Listing } from './market-data-set';
 import {
   commonFault,
   startStandIn,
@@ -16,9 +16,14 @@ export type FinnhubStandIn = StandIn<StandInMode>;
  * A local Finnhub (finnhub.io/api/v1) answering the free plan's documented shapes from the shared
  * data set: /quote, /stock/profile2, /stock/metric and /search. It takes the key from the
  * X-Finnhub-Token header (or the `token` parameter, as Finnhub does) and answers 401 without it.
+ * `without` names listings it answers as unknown, as a provider that does not cover them.
  */
-export function startFinnhubStandIn(options: { apiKey?: string } = {}): Promise<FinnhubStandIn> {
+export function startFinnhubStandIn(
+  options: { apiKey?: string; without?: readonly string[] } = {},
+): Promise<FinnhubStandIn> {
   const apiKey = options.apiKey ?? FINNHUB_STAND_IN_KEY;
+  const without = new Set(options.without);
+  const find = (symbol: string) => (without.has(symbol) ? undefined : listing(symbol));
   return startStandIn<StandInMode>({
     basePath: '/api/v1',
     apiKey,
@@ -27,23 +32,27 @@ export function startFinnhubStandIn(options: { apiKey?: string } = {}): Promise<
       commonFault(mode, modeOptions, {
         rateLimited: { error: 'API limit reached. Please try again later. Remaining Limit: 0' },
         failing: { error: 'Internal server error' },
-      }) ?? answer(request, apiKey),
+      }) ?? answer(request, apiKey, find),
   });
 }
 
-function answer(request: RecordedRequest, apiKey: string): Answer {
+function answer(
+  request: RecordedRequest,
+  apiKey: string,
+  find: (symbol: string) => Listing | undefined,
+): Answer {
   const key = request.headers['x-finnhub-token'] ?? request.query.get('token');
   if (key !== apiKey) return { status: 401, body: { error: 'Invalid API key' } };
   const symbol = request.query.get('symbol') ?? '';
   switch (request.path) {
     case '/quote':
-      return ok(quote(symbol));
+      return ok(quote(find(symbol)));
     case '/stock/profile2':
-      return ok(profile(symbol));
+      return ok(profile(find(symbol)));
     case '/stock/metric':
-      return ok(metric(symbol));
+      return ok(metric(symbol, find(symbol)));
     case '/search':
-      return ok(search(request.query.get('q') ?? ''));
+      return ok(search(request.query.get('q') ?? '', find));
     default:
       return { status: 404, body: { error: 'Not found' } };
   }
@@ -52,8 +61,7 @@ function answer(request: RecordedRequest, apiKey: string): Answer {
 const ok = (body: unknown): Answer => ({ status: 200, body });
 
 /** An unknown symbol answers 200 with every figure 0 and the changes null. */
-function quote(symbol: string) {
-  const entry = listing(symbol);
+function quote(entry: Listing | undefined) {
   if (!entry) return { c: 0, d: null, dp: null, h: 0, l: 0, o: 0, pc: 0, t: 0 };
   const figures = quoteOf(entry);
   return {
@@ -69,8 +77,7 @@ function quote(symbol: string) {
 }
 
 /** Market capitalisation and shares outstanding in millions; an unknown symbol answers {}. */
-function profile(symbol: string) {
-  const entry = listing(symbol);
+function profile(entry: Listing | undefined) {
   if (!entry) return {};
   return {
     country: 'US',
@@ -89,8 +96,7 @@ function profile(symbol: string) {
   };
 }
 
-function metric(symbol: string) {
-  const entry = listing(symbol);
+function metric(symbol: string, entry: Listing | undefined) {
   if (!entry) return { metric: {}, metricType: 'all', series: {}, symbol };
   const figures = quoteOf(entry);
   return {
@@ -109,12 +115,14 @@ function metric(symbol: string) {
   };
 }
 
-function search(query: string) {
-  const result = searchListings(query).map((entry) => ({
-    description: entry.name.toUpperCase(),
-    displaySymbol: entry.symbol,
-    symbol: entry.symbol,
-    type: entry.type,
-  }));
+function search(query: string, find: (symbol: string) => Listing | undefined) {
+  const result = searchListings(query)
+    .filter((entry) => find(entry.symbol))
+    .map((entry) => ({
+      description: entry.name.toUpperCase(),
+      displaySymbol: entry.symbol,
+      symbol: entry.symbol,
+      type: entry.type,
+    }));
   return { count: result.length, result };
 }
