@@ -12,6 +12,8 @@ export interface Article {
   description?: string;
   url: string;
   publishedAt: IsoDateString;
+  /** The instruments the article names, e.g. ["AAPL"]; the news lists always send it. */
+  tickers?: string[];
 }
 
 export interface OpinionArticle {
@@ -21,6 +23,8 @@ export interface OpinionArticle {
   description: string;
   publishedAt: IsoDateString;
   url: string;
+  /** The instruments the article names; always sent. */
+  tickers?: string[];
 }
 
 export interface DayTraderArticle {

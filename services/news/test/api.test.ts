@@ -13,7 +13,7 @@ const FEED_COUNTS = {
   general: 10,
 };
 
-const ARTICLE_KEYS = ['description', 'id', 'publishedAt', 'title', 'url'];
+const ARTICLE_KEYS = ['description', 'id', 'publishedAt', 'tickers', 'title', 'url'];
 
 describe('news API', () => {
   let ctx: TestContext;

@@ -95,9 +95,11 @@ describe('GET /api/articles?symbol=', () => {
       'description',
       'id',
       'publishedAt',
+      'tickers',
       'title',
       'url',
     ]);
+    for (const article of res.body) expect(article.tickers).toContain('MSFT');
   });
 
   it('upper-cases the symbol and honours limit', async () => {

@@ -25,6 +25,7 @@ export interface ArticleListRow {
   description: string;
   url: string;
   publishedAt: Date;
+  tickers: string[];
 }
 
 export interface UpsertCounts {
@@ -48,6 +49,7 @@ const LIST_FIELDS = {
   description: true,
   url: true,
   publishedAt: true,
+  tickers: true,
 } as const;
 
 function sameTickers(a: string[], b: string[]): boolean {
@@ -99,7 +101,7 @@ export class ArticlesRepository {
     }
     return this.prisma.article.findMany({
       where,
-      select: { ...LIST_FIELDS, feed: true, sourceId: true, category: true, tickers: true },
+      select: { ...LIST_FIELDS, feed: true, sourceId: true, category: true },
       orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }],
       take: limit,
     });

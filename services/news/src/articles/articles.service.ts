@@ -58,6 +58,7 @@ function toArticle(row: ArticleListRow): Article {
     description: row.description,
     url: row.url,
     publishedAt: row.publishedAt.toISOString(),
+    tickers: row.tickers,
   };
 }
 

@@ -20,7 +20,7 @@ const STORIES: Record<Feed, SampleStory[]> = {
         'A made-up logistics survey finds trucking demand flat month on month, with spot rates edging higher.',
     },
     {
-      title: 'Sample: Software maker $ACME announces share buyback',
+      title: 'Sample: Software maker announces share buyback',
       description:
         'The fictional company plans to repurchase up to 5% of its shares over two years.',
     },
@@ -30,7 +30,7 @@ const STORIES: Record<Feed, SampleStory[]> = {
         'An invented carrier group says planes were fuller than in any November on record.',
     },
     {
-      title: 'Sample: Chipmaker (NASDAQ: SMPL) opens new packaging plant',
+      title: 'Sample: Chipmaker opens new packaging plant',
       description: 'The sample company expects the plant to ease supply constraints next year.',
     },
     {
@@ -59,7 +59,7 @@ const STORIES: Record<Feed, SampleStory[]> = {
       description: 'Corporate bookings rose in all regions in this illustrative report.',
     },
     {
-      title: 'Sample: Pharmaceutical firm (NYSE: DEMO) wins approval for new therapy',
+      title: 'Sample: Pharmaceutical firm wins approval for new therapy',
       description: 'The sample approval covers a once-weekly treatment, the company says.',
     },
   ],
@@ -146,24 +146,24 @@ const STORIES: Record<Feed, SampleStory[]> = {
   ],
   daytrader: [
     {
-      title: 'Sample: $SMPL gaps up 4% on upgrade, holds premarket high',
-      description: 'Illustrative opening setup for day traders.',
+      title: 'Sample: $QQQ opening gaps: how often they fill by noon',
+      description: 'An illustrative base-rate study for day traders; no real figures.',
     },
     {
       title: 'Sample: Opening range breakout watch list',
       description: 'Five fictional tickers with tight overnight ranges.',
     },
     {
-      title: 'Sample: $DEMO fades early pop as volume dries up',
-      description: 'An example of a failed breakout.',
+      title: 'Sample: $NVDA first-hour range as a day-trading reference',
+      description: 'An example of planning entries around the opening range.',
     },
     {
       title: 'Sample: Index futures flat ahead of jobs data',
       description: 'Sample premarket summary.',
     },
     {
-      title: 'Sample: Unusual options activity in (NASDAQ: TEST)',
-      description: 'Call volume five times the daily average, in this example.',
+      title: 'Sample: Reading options volume in (NASDAQ: AAPL) without overreacting',
+      description: 'What unusual call volume can and cannot tell, in this example.',
     },
     {
       title: 'Sample: VWAP reclaim setups to watch this afternoon',
@@ -178,7 +178,7 @@ const STORIES: Record<Feed, SampleStory[]> = {
       description: 'Illustrative midday market internals.',
     },
     {
-      title: 'Sample: $ACME tests 200-day average for the third time',
+      title: 'Sample: $SPY and the 200-day average: a base-rate look',
       description: 'Support levels in a sample chart read.',
     },
     {
@@ -196,33 +196,36 @@ const STORIES: Record<Feed, SampleStory[]> = {
   ],
   stocks: [
     {
-      title: 'Sample: $ACME reports quarterly revenue up 12%',
-      description: 'Fictional results ahead of sample consensus.',
+      title: 'Sample: How $AAPL has tended to trade in the week after earnings',
+      description: 'An illustrative look at post-earnings drift; no real results.',
     },
     {
-      title: 'Sample: Analyst initiates coverage of (NYSE: DEMO) at neutral',
-      description: 'Valuation seen as full in this illustrative note.',
+      title: 'Sample: Reading the P/E of (NASDAQ: MSFT) against its sector',
+      description: 'An example of comparing valuation ratios.',
     },
     {
-      title: 'Sample: $SMPL declares quarterly dividend',
-      description: 'An unchanged payout in this sample announcement.',
+      title: 'Sample: Dividend dates explained, with $JNJ as the example',
+      description: 'Record, ex-dividend and payment dates in a sample calendar.',
     },
     {
-      title: 'Sample: (NASDAQ: TEST) added to a sample benchmark index',
-      description: 'Index inclusion takes effect next week in this example.',
-    },
-    { title: 'Sample: $ACME CFO to step down', description: 'A fictional leadership change.' },
-    {
-      title: 'Sample: $DEMO guides below expectations',
-      description: 'The sample company cites softer demand.',
+      title: 'Sample: What index inclusion does to a stock, in a $SPY example',
+      description: 'Index inclusion and the buying around it, in this example.',
     },
     {
-      title: 'Sample: $TEST prices secondary offering',
-      description: 'An illustrative equity raise.',
+      title: 'Sample: $NVDA implied volatility before its report, explained',
+      description: 'What the options market prices in, with made-up figures.',
     },
     {
-      title: 'Sample: $SMPL wins large government contract',
-      description: 'A made-up multi-year award.',
+      title: 'Sample: Why the beta of $INTC matters for position sizing',
+      description: 'A sizing example with illustrative numbers.',
+    },
+    {
+      title: 'Sample: Bank stocks such as $JPM and rate expectations',
+      description: 'An illustrative look at interest margins.',
+    },
+    {
+      title: 'Sample: Energy names like $CVX and the oil futures curve',
+      description: 'A sample read of contango and backwardation.',
     },
   ],
   general: [

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import type { Article, DayTraderArticle, OpinionArticle } from '@probedge/proto';
 import { LIST_LIMIT, SYMBOL_PATTERN } from '@probedge/proto';
 import { Transform } from 'class-transformer';
@@ -81,6 +81,12 @@ const ARTICLE = {
   },
 } as const;
 
+const TICKERS: ApiPropertyOptions = {
+  description: 'The instruments the article names, each a symbol of GET /api/market/symbols/{symbol}',
+  example: ['AAPL'],
+  type: [String],
+};
+
 export class ArticleDto implements Article {
   @ApiProperty(ARTICLE.id) id!: string;
   @ApiProperty(ARTICLE.title) title!: string;
@@ -91,6 +97,7 @@ export class ArticleDto implements Article {
   description?: string;
   @ApiProperty(ARTICLE.url) url!: string;
   @ApiProperty(ARTICLE.publishedAt) publishedAt!: string;
+  @ApiProperty(TICKERS) tickers!: string[];
 }
 
 export class OpinionArticleDto implements OpinionArticle {
@@ -103,6 +110,7 @@ export class OpinionArticleDto implements OpinionArticle {
   description!: string;
   @ApiProperty(ARTICLE.publishedAt) publishedAt!: string;
   @ApiProperty(ARTICLE.url) url!: string;
+  @ApiProperty(TICKERS) tickers!: string[];
 }
 
 export class DayTraderArticleDto implements DayTraderArticle {
