@@ -82,7 +82,8 @@ const ARTICLE = {
 } as const;
 
 const TICKERS: ApiPropertyOptions = {
-  description: 'The instruments the article names, each a symbol of GET /api/market/symbols/{symbol}',
+  description:
+    'The instruments the article names, each a symbol of GET /api/market/symbols/{symbol}',
   example: ['AAPL'],
   type: [String],
 };
