@@ -1,10 +1,13 @@
 import useSWR from 'swr';
 import { REFETCH_INTERVAL_MS, type DailyAnalysis } from '@probedge/proto';
-import { apiGet, failureLogLine, HttpError } from '../../../lib/api-client';
+import { apiGet, failureLogLine, HttpError } from './api-client';
 
 export const dailyAnalysisKey = ['/api/daily-analysis'] as const;
 
-/** Today's analysis, or null when there is none yet (a 404 is an answer, not a failure). */
+/**
+ * Today's analysis (shown by the analysis screen, quoted by ticker pages), or null when there is
+ * none yet (a 404 is an answer, not a failure).
+ */
 export async function getDailyAnalysis(
   key: typeof dailyAnalysisKey,
 ): Promise<DailyAnalysis | null> {

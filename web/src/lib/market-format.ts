@@ -12,6 +12,46 @@ export const formatUsd = (value: number): string => usd.format(value);
 
 export const formatDecimal = (value: number): string => twoDecimals.format(value);
 
+/** A quote's `currency` for rates and yields: the figure is itself a percentage. */
+export const PERCENT_UNIT = '%';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>([['USD', usd]]);
+
+function moneyFormat(currency: string): Intl.NumberFormat | null {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    } catch {
+      return null;
+    }
+    moneyFormats.set(currency, format);
+  }
+  return format;
+}
+
+/** A price in its quote's currency: "$412.30", "4.02%" for a yield, "98.10 XYZ" for a code Intl lacks. */
+export function formatPrice(value: number, currency = 'USD'): string {
+  if (currency === PERCENT_UNIT) return `${twoDecimals.format(value)}%`;
+  return moneyFormat(currency)?.format(value) ?? `${twoDecimals.format(value)} ${currency}`;
+}
+
+/** A price's change: in the price's currency, or in percentage points for a yield. */
+export function formatPriceChange(value: number, currency = 'USD'): string {
+  return currency === PERCENT_UNIT
+    ? `${twoDecimals.format(value)} pts`
+    : formatPrice(value, currency);
+}
+
+/** Providers that publish once a day (official series) say so with a delay of a day or more. */
+export const END_OF_DAY_DELAY_MINUTES = 1440;
+
+/** "delayed 15 min", or "end of day" for a daily series; empty for a live price. */
+export function formatDelay(delayMinutes: number): string {
+  if (delayMinutes >= END_OF_DAY_DELAY_MINUTES) return 'end of day';
+  return delayMinutes > 0 ? `delayed ${delayMinutes} min` : '';
+}
+
 /** In billions of US dollars, as the spec's panel shows it; N/A when there is none (funds). */
 export function formatMarketCap(dollars: number | null): string {
   return dollars === null ? 'N/A' : `${usd.format(dollars / 1e9)}B`;

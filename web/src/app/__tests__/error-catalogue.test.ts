@@ -7,7 +7,7 @@ import { getMarketData } from '../../features/home/api/get-market-data';
 import { getTargetedArticles } from '../../features/home/api/get-targeted-articles';
 import { getAnalysisArticles } from '../../features/news/api/get-analysis-articles';
 import { getBusinessArticles } from '../../features/news/api/get-business-articles';
-import { getDailyAnalysis } from '../../features/news/api/get-daily-analysis';
+import { getDailyAnalysis } from '../../lib/daily-analysis';
 import { getDailyOpinion } from '../../features/news/api/get-daily-opinion';
 import { getDaytraderArticles } from '../../features/news/api/get-daytrader-articles';
 import { getOpinionArticles } from '../../features/news/api/get-opinion-articles';

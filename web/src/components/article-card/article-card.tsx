@@ -1,5 +1,6 @@
 import { relativeTime } from '../../lib/relative-time';
 import { truncateDescription } from '../../lib/truncate';
+import { TickerLinks } from '../ui/ticker-links';
 import {
   Card,
   CardDescription,
@@ -14,6 +15,8 @@ export interface ArticleCardProps {
   description?: string | null;
   url: string;
   publishedAt: string;
+  /** The instruments the article names; each links to its ticker page. */
+  tickers?: readonly string[];
   /** Fixed "now" for the relative time; the current time by default. */
   now?: Date;
   /** 3 when the grid sits under a section heading, so the outline does not skip a level. */
@@ -26,6 +29,7 @@ export function ArticleCard({
   description,
   url,
   publishedAt,
+  tickers,
   now,
   headingLevel = 2,
 }: ArticleCardProps) {
@@ -33,6 +37,7 @@ export function ArticleCard({
     <Card>
       <CardTitle as={`h${headingLevel}`}>{title}</CardTitle>
       <CardDescription>{truncateDescription(description)}</CardDescription>
+      <TickerLinks tickers={tickers} />
       <CardFooter>
         <CardTime dateTime={publishedAt}>{relativeTime(publishedAt, now)}</CardTime>
         {/* noopener/noreferrer: the outside page gets no handle on this window and no referrer. */}

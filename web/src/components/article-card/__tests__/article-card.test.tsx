@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '../../theme/theme';
 import { ArticleCard } from '../article-card';
@@ -9,14 +10,16 @@ const NOW = new Date('2026-01-10T12:00:00Z');
 function renderCard(props: Partial<Parameters<typeof ArticleCard>[0]> = {}) {
   return render(
     <ThemeProvider theme={theme}>
-      <ArticleCard
-        title="Stocks rally"
-        description="Short description"
-        url="https://news.example/a"
-        publishedAt="2026-01-10T09:00:00Z"
-        now={NOW}
-        {...props}
-      />
+      <MemoryRouter>
+        <ArticleCard
+          title="Stocks rally"
+          description="Short description"
+          url="https://news.example/a"
+          publishedAt="2026-01-10T09:00:00Z"
+          now={NOW}
+          {...props}
+        />
+      </MemoryRouter>
     </ThemeProvider>,
   );
 }
@@ -57,6 +60,26 @@ describe('ArticleCard', () => {
   ])('publishedAt %s reads %s', (publishedAt, text) => {
     renderCard({ publishedAt });
     expect(screen.getByText(text)).toBeInTheDocument();
+  });
+
+  it('links each named instrument to its ticker page, five at most', () => {
+    renderCard({ tickers: ['AAPL', 'MSFT', 'NVDA', 'SPY', 'QQQ', 'BRK.B'] });
+    const list = screen.getByRole('list', { name: 'Instruments named' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Quote and news for AAPL',
+      'Quote and news for MSFT',
+      'Quote and news for NVDA',
+      'Quote and news for SPY',
+      'Quote and news for QQQ',
+    ]);
+    expect(links[0]).toHaveAttribute('href', '/stocks/AAPL');
+    expect(links[0]).not.toHaveAttribute('target');
+  });
+
+  it.each([undefined, []])('shows no instrument list for tickers %p', (tickers) => {
+    renderCard({ tickers });
+    expect(screen.queryByRole('list', { name: 'Instruments named' })).not.toBeInTheDocument();
   });
 
   it('uses the requested heading level', () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NOT_ADVICE_LINE } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { organization, webSite } from '../../../components/seo/structured-data';
@@ -187,11 +187,16 @@ function InfoColumns() {
 
 export function HomePage() {
   const { headlines, market } = useHomeFeeds();
+  const [selectedSymbol, setSelectedSymbol] = useState<string | null>(null);
   const { brandName, brandSubtitle } = appConfig;
   const description = `${brandName}: ${brandSubtitle}. Guides, blogs and probability-based market analysis for traders. ${NOT_ADVICE_LINE}`;
   const tickerHeadlines =
     headlines.length > 0
-      ? headlines.map((article) => ({ title: article.title, url: article.url }))
+      ? headlines.map((article) => ({
+          title: article.title,
+          url: article.url,
+          tickers: article.tickers,
+        }))
       : FALLBACK_HEADLINES;
 
   return (
@@ -225,11 +230,15 @@ export function HomePage() {
           <TradeStories />
         </HeroInner>
       </Hero>
-      <TopStoriesTicker headlines={tickerHeadlines} />
+      <TopStoriesTicker headlines={tickerHeadlines} onSelectSymbol={setSelectedSymbol} />
       <PageContainer>
-        {market && (
+        {(market || selectedSymbol) && (
           <Suspense fallback={null}>
-            <MarketSection snapshot={market} />
+            <MarketSection
+              snapshot={market}
+              selected={selectedSymbol}
+              onSelect={setSelectedSymbol}
+            />
           </Suspense>
         )}
         <AccessLists />

@@ -6,7 +6,8 @@ import {
   formatDecimal,
   formatMarketCap,
   formatRatio,
-  formatUsd,
+  formatPrice,
+  formatPriceChange,
   signed,
 } from '../../../lib/market-format';
 import { ChangeText, FigureList } from '../../../components/ui/market-figures.styles';
@@ -16,11 +17,18 @@ interface StockDetailsPanelProps {
   stock: Stock | null;
   /** The figures come from the sample provider: the panel says so. */
   sampleData?: boolean;
+  /** The quote's currency; "%" for a yield. */
+  currency?: string;
   onClose: () => void;
 }
 
-/** Shown for the stock a visitor selected (from the market strip); hidden without one. */
-export function StockDetailsPanel({ stock, sampleData = false, onClose }: StockDetailsPanelProps) {
+/** Shown for the stock a visitor selected (market strip or Top Stories); hidden without one. */
+export function StockDetailsPanel({
+  stock,
+  sampleData = false,
+  currency,
+  onClose,
+}: StockDetailsPanelProps) {
   if (!stock) return null;
   const { fundamentals } = stock;
   const direction = changeDirection(stock.change);
@@ -45,13 +53,13 @@ export function StockDetailsPanel({ stock, sampleData = false, onClose }: StockD
       <FigureList>
         <div>
           <dt>Price</dt>
-          <dd>{formatUsd(stock.price)}</dd>
+          <dd>{formatPrice(stock.price, currency)}</dd>
         </div>
         <div>
           <dt>Daily change</dt>
           <dd>
             <ChangeText data-direction={direction} $direction={direction}>
-              {signed(stock.change, formatUsd(stock.change))} (
+              {signed(stock.change, formatPriceChange(stock.change, currency))} (
               {signed(stock.percentChange, `${formatDecimal(stock.percentChange)}%`)})
             </ChangeText>
           </dd>

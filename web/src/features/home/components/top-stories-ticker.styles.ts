@@ -1,4 +1,5 @@
 import styled, { css, keyframes } from 'styled-components';
+import { tickerChip } from '../../../components/ui/ticker-links.styles';
 
 const scroll = keyframes`
   from { transform: translateX(0); }
@@ -69,6 +70,17 @@ export const Headlines = styled.ul`
   list-style: none;
   white-space: nowrap;
   font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export const SymbolButton = styled.button`
+  ${tickerChip}
+  margin-left: ${({ theme }) => theme.space.xs};
+  background: ${({ theme }) => theme.colors.navyRaised};
+  color: ${({ theme }) => theme.colors.accentOnNavy};
+
+  &:focus-visible {
+    outline: ${({ theme }) => theme.focusRingOnNavy};
+  }
 `;
 
 export const PauseButton = styled.button`

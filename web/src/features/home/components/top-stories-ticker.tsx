@@ -1,18 +1,34 @@
 import { useState } from 'react';
 import { usePrefersReducedMotion } from '../../../lib/use-prefers-reduced-motion';
-import { Headlines, PauseButton, TickerBar, Track, Viewport } from './top-stories-ticker.styles';
+import {
+  Headlines,
+  PauseButton,
+  SymbolButton,
+  TickerBar,
+  Track,
+  Viewport,
+} from './top-stories-ticker.styles';
 
 export interface TickerHeadline {
   title: string;
   url?: string;
+  /** The instruments the story names: each becomes a button that opens its Stock Details. */
+  tickers?: readonly string[];
 }
+
+/** How many of a headline's tickers the bar shows. */
+const MAX_HEADLINE_TICKERS = 3;
+
+type SelectSymbol = (symbol: string) => void;
 
 function HeadlineList({
   headlines,
   copy,
+  onSelectSymbol,
 }: {
   headlines: readonly TickerHeadline[];
   copy: boolean;
+  onSelectSymbol?: SelectSymbol;
 }) {
   return (
     // The second copy only makes the loop seamless; assistive tech and Tab skip it.
@@ -31,14 +47,35 @@ function HeadlineList({
           ) : (
             headline.title
           )}
+          {onSelectSymbol &&
+            headline.tickers?.slice(0, MAX_HEADLINE_TICKERS).map((symbol) => (
+              <SymbolButton
+                key={symbol}
+                type="button"
+                tabIndex={copy ? -1 : undefined}
+                onClick={() => onSelectSymbol(symbol)}
+              >
+                <span className="visually-hidden">Stock details for </span>
+                {symbol}
+              </SymbolButton>
+            ))}
         </li>
       ))}
     </Headlines>
   );
 }
 
-/** Scrolls unless the reader asked for reduced motion; hover, focus or the button pause it. */
-export function TopStoriesTicker({ headlines }: { headlines: readonly TickerHeadline[] }) {
+/**
+ * Scrolls unless the reader asked for reduced motion; hover, focus or the button pause it. A
+ * headline's tickers open their Stock Details through `onSelectSymbol`.
+ */
+export function TopStoriesTicker({
+  headlines,
+  onSelectSymbol,
+}: {
+  headlines: readonly TickerHeadline[];
+  onSelectSymbol?: SelectSymbol;
+}) {
   const reducedMotion = usePrefersReducedMotion();
   const [paused, setPaused] = useState(false);
   const animated = !reducedMotion;
@@ -48,8 +85,8 @@ export function TopStoriesTicker({ headlines }: { headlines: readonly TickerHead
       <h2 id="top-stories-title">Top Stories</h2>
       <Viewport data-testid="ticker" data-animated={animated} data-paused={animated && paused}>
         <Track $animated={animated} $paused={paused}>
-          <HeadlineList headlines={headlines} copy={false} />
-          {animated && <HeadlineList headlines={headlines} copy />}
+          <HeadlineList headlines={headlines} copy={false} onSelectSymbol={onSelectSymbol} />
+          {animated && <HeadlineList headlines={headlines} copy onSelectSymbol={onSelectSymbol} />}
         </Track>
       </Viewport>
       {animated && (

@@ -22,11 +22,14 @@ import {
   formatMarketCap,
   formatQuoteTime,
   formatRatio,
-  formatUsd,
+  formatDelay,
+  formatPrice,
+  formatPriceChange,
   signed,
 } from '../../../lib/market-format';
 import { useSymbolDetails } from '../../../lib/symbol-details';
 import { usePriceHistory } from '../api/get-price-history';
+import { AnalysisMentions } from './analysis-mentions';
 import { PriceChart } from './price-chart';
 import { TickerNews } from './ticker-news';
 import {
@@ -53,7 +56,8 @@ function freshnessOf({ quote }: SymbolDetails): string {
   ];
   const asOf = formatQuoteTime(quote.asOf);
   if (asOf) parts.push(`as of ${asOf}`);
-  if (quote.delayMinutes > 0) parts.push(`delayed ${quote.delayMinutes} min`);
+  const delay = formatDelay(quote.delayMinutes);
+  if (delay) parts.push(delay);
   if (quote.stale) parts.push('last known price: no provider answered just now');
   return parts.join(' · ');
 }
@@ -69,9 +73,9 @@ function Quote({ details }: { details: SymbolDetails }) {
       </PageTitle>
       <SymbolLine>{quote.symbol}</SymbolLine>
       <PriceLine>
-        {formatUsd(quote.price)}
+        {formatPrice(quote.price, quote.currency)}
         <Change data-direction={direction} $direction={direction}>
-          {signed(quote.change, formatUsd(quote.change))} (
+          {signed(quote.change, formatPriceChange(quote.change, quote.currency))} (
           {signed(quote.percentChange, `${formatDecimal(quote.percentChange)}%`)})
         </Change>
       </PriceLine>
@@ -231,6 +235,7 @@ export function StockPage() {
           <Quote details={data} />
           <History symbol={symbol} name={name} />
           <Company details={data} />
+          <AnalysisMentions symbol={symbol} />
           <TickerNews symbol={symbol} />
         </>
       )}

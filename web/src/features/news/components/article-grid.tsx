@@ -11,6 +11,7 @@ interface GridArticle {
   description?: string | null;
   url: string;
   publishedAt: string;
+  tickers?: readonly string[];
 }
 
 interface ArticleGridProps {
@@ -48,6 +49,7 @@ export function ArticleGrid({
             description={article.description}
             url={article.url}
             publishedAt={article.publishedAt}
+            tickers={article.tickers}
             headingLevel={headingLevel}
           />
         </li>

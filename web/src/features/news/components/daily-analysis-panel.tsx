@@ -3,7 +3,7 @@ import { SkeletonBlock } from '../../../components/ui/skeleton.styles';
 import { pageReload } from '../../../lib/page-reload';
 import { relativeTime } from '../../../lib/relative-time';
 import { useGenerateAnalysis } from '../api/generate-analysis';
-import { useDailyAnalysis } from '../api/get-daily-analysis';
+import { useDailyAnalysis } from '../../../lib/daily-analysis';
 import {
   InsightActions,
   InsightHeader,

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { HOME_FEED_STUBS, renderRoute } from '../../../../test/render-route';
+import { SPY_DETAILS } from './market-fixtures';
 
 const headlines = [
   {
@@ -67,5 +68,68 @@ describe('Top Stories ticker', () => {
     expect(screen.getByTestId('ticker')).toHaveAttribute('data-animated', 'false');
     expect(within(ticker).getAllByText('A stop is a plan, not a prediction')).toHaveLength(1);
     expect(within(ticker).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  describe('tickers named by a story', () => {
+    const tagged = [{ ...headlines[0], tickers: ['SPY', 'NVDA', 'AAPL', 'MSFT'] }, headlines[1]];
+    const stubs = {
+      ...HOME_FEED_STUBS,
+      '/api/articles/targeted?limit=6': { body: tagged },
+      // The watch list cannot be read: a ticker from a story still opens its details.
+      '/api/market': { status: 503, body: '{"message":"No market data provider is configured"}' },
+      '/api/market/symbols/SPY': { body: SPY_DETAILS },
+      '/api/market/symbols/NVDA': {
+        status: 404,
+        body: '{"message":"No instrument has the symbol NVDA"}',
+      },
+    };
+
+    beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
+    afterEach(() => jest.restoreAllMocks());
+
+    it('shows up to three per story, the loop copy out of the tab order', async () => {
+      renderRoute('/', stubs);
+      const ticker = await screen.findByRole('region', { name: 'Top Stories' });
+      const buttons = await within(ticker).findAllByRole('button', { name: /^Stock details for / });
+      expect(buttons.map((button) => button.textContent)).toEqual([
+        'Stock details for SPY',
+        'Stock details for NVDA',
+        'Stock details for AAPL',
+      ]);
+      const copies = within(ticker).getAllByRole('button', {
+        name: /^Stock details for /,
+        hidden: true,
+      });
+      expect(copies).toHaveLength(6);
+      for (const copy of copies.slice(3)) expect(copy).toHaveAttribute('tabindex', '-1');
+    });
+
+    it('opens the Stock Details panel for the chosen ticker and closes it again', async () => {
+      const { user, fetchMock } = renderRoute('/', stubs);
+      const ticker = await screen.findByRole('region', { name: 'Top Stories' });
+      await user.click(
+        await within(ticker).findByRole('button', { name: 'Stock details for SPY' }),
+      );
+
+      const panel = await screen.findByRole('region', { name: 'SPDR S&P 500 ETF Trust' });
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/market/symbols/SPY');
+      expect(within(panel).getByText('Sample data')).toBeVisible();
+      await user.click(within(panel).getByRole('button', { name: 'Close Details' }));
+      expect(
+        screen.queryByRole('region', { name: 'SPDR S&P 500 ETF Trust' }),
+      ).not.toBeInTheDocument();
+    });
+
+    it('says so when the chosen ticker is unknown', async () => {
+      const { user } = renderRoute('/', stubs);
+      const ticker = await screen.findByRole('region', { name: 'Top Stories' });
+      await user.click(
+        await within(ticker).findByRole('button', { name: 'Stock details for NVDA' }),
+      );
+
+      const notice = await screen.findByText(/No instrument has the symbol NVDA\./);
+      await user.click(within(notice).getByRole('button', { name: 'Close Details' }));
+      expect(screen.queryByText(/No instrument has the symbol NVDA/)).not.toBeInTheDocument();
+    });
   });
 });
