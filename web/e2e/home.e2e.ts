@@ -1,5 +1,19 @@
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, openPage } from './support/browser';
+import { baseUrl, launchBrowser, openPage, waitForSampleArticles } from './support/browser';
+
+/** Ticker pages ask for today's analysis, which answers 404 until one is written. */
+const NO_ANALYSIS_YET = [{ path: '/api/daily-analysis', status: 404 }];
+
+/** The targeted list, once ingested, carries stories that name instruments. */
+async function waitForTaggedHeadlines(): Promise<void> {
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const res = await fetch(`${baseUrl()}/api/articles/targeted?limit=6`);
+    const articles = res.ok ? ((await res.json()) as { tickers?: string[] }[]) : [];
+    if (articles.some((article) => (article.tickers ?? []).length > 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('no targeted headline names an instrument');
+}
 
 describe('home page in a browser', () => {
   let browser: Browser;
@@ -73,7 +87,7 @@ describe('market strip and Stock Details in a browser', () => {
   });
 
   it("opens a ticker's page with its quote, chart, data table and company figures", async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser, NO_ANALYSIS_YET);
     await page.goto(`${baseUrl()}/`);
     const strip = page.getByRole('region', { name: /Markets/ });
     await strip.getByRole('button', { name: /^QQQ, / }).click();
@@ -96,6 +110,41 @@ describe('market strip and Stock Details in a browser', () => {
     await page.getByRole('table', { name: /QQQ daily prices, 1 month/ }).waitFor();
     expect(await page.getByRole('table').getByRole('row').count()).toBeLessThan(30);
     expect(await page.title()).toContain('Invesco QQQ Trust (QQQ) price and chart');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the Stock Details panel from a ticker a Top Stories headline names', async () => {
+    await waitForTaggedHeadlines();
+    const { page, problems } = await openPage(browser);
+    // A still ticker: the buttons do not move under the pointer.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${baseUrl()}/`);
+    const stories = page.getByRole('region', { name: 'Top Stories' });
+    const button = stories.getByRole('button', { name: /^Stock details for / }).first();
+    await button.waitFor();
+    const symbol = ((await button.textContent()) ?? '').replace('Stock details for ', '');
+    await button.click();
+
+    const panel = page.locator('section[aria-labelledby="stock-details-title"]');
+    await panel.waitFor();
+    expect(await panel.getByText(symbol, { exact: true }).isVisible()).toBe(true);
+    expect(await panel.getByText('Sample data').isVisible()).toBe(true);
+    await panel.getByRole('button', { name: 'Close Details' }).click();
+    await panel.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("goes from a ticker on an article card to the ticker's page", async () => {
+    await waitForSampleArticles();
+    const { page, problems } = await openPage(browser, NO_ANALYSIS_YET);
+    await page.goto(`${baseUrl()}/business`);
+    await page.getByRole('link', { name: 'Quote and news for JPM' }).click();
+    await page.waitForURL(`${baseUrl()}/stocks/JPM`);
+    await page.getByRole('heading', { level: 1, name: /JPMorgan Chase/ }).waitFor();
+    const news = page.getByRole('region', { name: 'News about JPM' });
+    await news.getByRole('link', { name: /Bank earnings preview/ }).waitFor();
     expect(problems).toEqual([]);
     await page.close();
   });

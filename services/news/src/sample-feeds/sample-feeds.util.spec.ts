@@ -43,4 +43,25 @@ describe('sample feeds', () => {
       true,
     );
   });
+
+  it('name instruments in the lists that show tickers, and no fictional symbol', () => {
+    const tagged = (feed: (typeof FEEDS)[number]) =>
+      parseFeed(sampleFeedDocument(feed, now)).items.map(
+        (item) =>
+          toArticleDraft(item, {
+            feedUrl: 'http://127.0.0.1/',
+            feed,
+            category: null,
+            fetchedAt: now,
+          })!.tickers,
+      );
+    for (const feed of ['business', 'analysis', 'stocks', 'daytrader'] as const) {
+      expect(tagged(feed).some((tickers) => tickers.length > 0)).toBe(true);
+    }
+    // The local stack's sample provider knows these; a symbol it lacks would lead to a 404 page.
+    const named = new Set(FEEDS.flatMap((feed) => tagged(feed).flat()));
+    expect([...named].sort()).toEqual(
+      ['AAPL', 'CVX', 'INTC', 'IWM', 'JNJ', 'JPM', 'MSFT', 'NVDA', 'QQQ', 'SPY'].sort(),
+    );
+  });
 });

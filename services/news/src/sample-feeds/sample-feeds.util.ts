@@ -47,7 +47,7 @@ const STORIES: Record<Feed, SampleStory[]> = {
       description: 'An invented deal that the buyer says will add to earnings within a year.',
     },
     {
-      title: 'Sample: Bank earnings preview: margins in focus',
+      title: 'Sample: Bank earnings preview: margins in focus at lenders such as $JPM',
       description: 'Analysts in this sample story expect net interest margins to stabilise.',
     },
     {
@@ -70,7 +70,7 @@ const STORIES: Record<Feed, SampleStory[]> = {
         'An illustrative look at how cyclicals and defensives have behaved when the curve flattens.',
     },
     {
-      title: 'Sample analysis: Breadth divergence in large caps',
+      title: 'Sample analysis: Breadth divergence in large caps, with $AAPL and $MSFT as examples',
       description:
         'Fewer stocks are above their 50-day average even as the index holds near highs, in this example.',
     },
@@ -92,7 +92,7 @@ const STORIES: Record<Feed, SampleStory[]> = {
       description: 'How currency moves can trim reported earnings, with illustrative numbers.',
     },
     {
-      title: 'Sample analysis: Small caps versus large caps after rate pauses',
+      title: 'Sample analysis: $IWM versus $SPY after rate pauses',
       description: 'Historical relative performance after central-bank pauses, as an example.',
     },
     {
