@@ -17,6 +17,12 @@ describe('paragraphsHtml', () => {
     );
   });
 
+  it('shows escaped Markdown as the text it stands for, still never as markup', () => {
+    expect(paragraphsHtml('Carried by "\\[x\\](https://e.example) \\<b\\>"\n1\\. C:\\\\dir')).toBe(
+      '<p>Carried by &quot;[x](https://e.example) &lt;b&gt;&quot;<br>1. C:\\dir</p>',
+    );
+  });
+
   it('writes nothing for an empty text', () => {
     expect(paragraphsHtml(' \n\n ')).toBe('');
   });

@@ -2,6 +2,7 @@ import type { NewsArticle } from '../news/news-article';
 import { longDate } from '../market/market-date.util';
 import type { DayDigest, Theme } from './day-digest.util';
 import { articleTerms } from './day-digest.util';
+import { inlineText } from './markdown-text.util';
 import { marketLines } from './market-lines';
 import { withDisclaimer, type DailyWriter, type DayInput } from './writer';
 
@@ -15,7 +16,9 @@ function signed(score: number): string {
 
 function coverage(day: DayInput): string {
   const { digest } = day;
-  const feeds = digest.feeds.map((volume) => `${volume.feed} ${volume.count}`).join(', ');
+  const feeds = digest.feeds
+    .map((volume) => `${inlineText(volume.feed)} ${volume.count}`)
+    .join(', ');
   return `Coverage: ${plural(digest.total, 'article')} from the ${day.windowHours} hours before this was written, across ${plural(digest.feeds.length, 'feed')} (${feeds}).`;
 }
 
@@ -30,13 +33,13 @@ function toneLine(digest: DayDigest): string {
 function tickerLine(digest: DayDigest): string {
   if (digest.tickers.length === 0) return 'Tickers: no ticker symbol was mentioned.';
   const [first, ...rest] = digest.tickers;
-  const others = rest.map((ticker) => `$${ticker.symbol} (${ticker.articles})`);
-  return `Most-mentioned tickers: $${first.symbol} (${plural(first.articles, 'article')})${others.length ? `, ${others.join(', ')}` : ''}.`;
+  const others = rest.map((ticker) => `$${inlineText(ticker.symbol)} (${ticker.articles})`);
+  return `Most-mentioned tickers: $${inlineText(first.symbol)} (${plural(first.articles, 'article')})${others.length ? `, ${others.join(', ')}` : ''}.`;
 }
 
 function themeLine(theme: Theme): string {
-  const headlines = theme.headlines.map((headline) => `"${headline}"`).join('; ');
-  return `- "${theme.term}": ${plural(theme.articles, 'article')} against ${theme.baselinePerDay.toFixed(1)} a day before. Carried by ${headlines}.`;
+  const headlines = theme.headlines.map((headline) => `"${inlineText(headline)}"`).join('; ');
+  return `- "${inlineText(theme.term)}": ${plural(theme.articles, 'article')} against ${theme.baselinePerDay.toFixed(1)} a day before. Carried by ${headlines}.`;
 }
 
 function themesBlock(digest: DayDigest): string {
@@ -65,11 +68,11 @@ export class BuiltinWriter implements DailyWriter {
     const text = [
       `Daily Market Analysis for ${longDate(day.marketDate)}`,
       coverage(day),
-      ...marketLines(day.markets),
+      ...marketLines(day.markets, inlineText),
       toneLine(digest),
       tickerLine(digest),
       themesBlock(digest),
-      ['What to watch next:', ...digest.watch.map((item) => `- ${item}`)].join('\n'),
+      ['What to watch next:', ...digest.watch.map((item) => `- ${inlineText(item)}`)].join('\n'),
     ].join('\n\n');
     return Promise.resolve(withDisclaimer(text));
   }
@@ -82,11 +85,15 @@ export class BuiltinWriter implements DailyWriter {
       source.tickers.some((symbol) => symbol.toUpperCase() === ticker.symbol),
     );
     const connections = [
-      ...sharedThemes.map((theme) => `"${theme.term}" (${plural(theme.articles, 'article')})`),
-      ...sharedTickers.map((ticker) => `$${ticker.symbol} (${plural(ticker.articles, 'article')})`),
+      ...sharedThemes.map(
+        (theme) => `"${inlineText(theme.term)}" (${plural(theme.articles, 'article')})`,
+      ),
+      ...sharedTickers.map(
+        (ticker) => `$${inlineText(ticker.symbol)} (${plural(ticker.articles, 'article')})`,
+      ),
     ];
     const summary = source.description.trim()
-      ? `In brief: ${excerpt(source.description)}`
+      ? `In brief: ${inlineText(excerpt(source.description))}`
       : 'The piece came without a summary; read it in full at its source.';
     const context =
       connections.length > 0
@@ -98,7 +105,7 @@ export class BuiltinWriter implements DailyWriter {
         : `Our read: the day's coverage was ${digest.tone.label} (net score ${signed(digest.tone.score)}). An argument that agrees with the crowd adds little information; one that disagrees is worth checking against the next sessions before it moves any probability estimate.`;
     const text = [
       `Daily Opinion for ${longDate(day.marketDate)}`,
-      `Responding to "${source.title}" (${source.sourceId}).`,
+      `Responding to "${inlineText(source.title)}" (${inlineText(source.sourceId)}).`,
       summary,
       context,
       read,

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { NOT_ADVICE_LINE } from '@probedge/proto';
 import { completion, startLlmServer, type LlmServer } from '../../test/llm-server';
 import { ModelFailedError, ModelRefusedError } from '../failures/generation-failures';
 import type { NewsArticle } from '../news/news-article';
@@ -73,6 +74,23 @@ describe('the language-model writer retrying', () => {
     expect(text.startsWith('Up.')).toBe(true);
     expect(llm.requests).toHaveLength(4);
     expect(waits).toEqual([250, 500, 1000]);
+  });
+
+  it('keeps the links and HTML a model echoes from a headline as text', async () => {
+    llm.script({
+      status: 200,
+      body: completion(
+        'See [the filing](https://evil.example) and <https://evil.example/x> <b>now</b> [1].\n\n# Act',
+      ),
+    });
+    const text = await writer(1, 100).opinion(DAY, ARTICLE);
+    expect(text).toBe(
+      [
+        'See \\[the filing\\](https://evil.example) and \\<https://evil.example/x\\> \\<b\\>now\\</b\\> [1].',
+        '\\# Act',
+        NOT_ADVICE_LINE,
+      ].join('\n\n'),
+    );
   });
 
   it('tells the model which site it writes for, as configured', async () => {

@@ -5,6 +5,7 @@ import type { InsightsConfig } from '../config/env';
 import { ModelFailedError, ModelRefusedError } from '../failures/generation-failures';
 import { longDate } from '../market/market-date.util';
 import type { NewsArticle } from '../news/news-article';
+import { plainTextBlocks } from './markdown-text.util';
 import { marketLines } from './market-lines';
 import { withDisclaimer, type DailyWriter, type DayInput } from './writer';
 
@@ -200,6 +201,7 @@ export class LlmWriter implements DailyWriter {
     if (typeof content !== 'string' || content.trim() === '') {
       throw new LlmError('language model answered without any text', true);
     }
-    return content;
+    // The answer is the model's plain text, which may echo a headline's links or HTML verbatim.
+    return plainTextBlocks(content);
   }
 }
