@@ -94,11 +94,36 @@ describe('NewsService ListArticles paging', () => {
     expect(response.nextPageToken).toBe('');
   });
 
-  it('refuses a page token it did not issue with INVALID_ARGUMENT', async () => {
-    const error = (await call({ pageToken: 'not-a-token' }).catch(
-      (caught: unknown) => caught,
-    )) as ServiceError;
+  const token = (fields: unknown) => Buffer.from(JSON.stringify(fields)).toString('base64url');
+  const ID = '0b9e0a5c-53a4-4a5e-9d0c-6f0f0d7f1a2b';
+
+  it.each([
+    ['garbled', 'not-a-token'],
+    ['not JSON', Buffer.from('{"p":').toString('base64url')],
+    ['JSON null', token(null)],
+    ['an array', token(['2026-11-20T12:00:00.000Z', ID])],
+    ['an id that is not an article id', token({ p: '2026-11-20T12:00:00.000Z', i: "x' OR 1=1" })],
+    ['a number for the id', token({ p: '2026-11-20T12:00:00.000Z', i: 7 })],
+    ['a date out of range', token({ p: '+275760-09-13T00:00:00.000Z', i: ID })],
+    ['a year past 9999', token({ p: '+010000-01-01T00:00:00.000Z', i: ID })],
+    ['a date in another format', token({ p: 'Fri, 20 Nov 2026 12:00:00 GMT', i: ID })],
+    ['an extra field', token({ p: '2026-11-20T12:00:00.000Z', i: ID, x: 1 })],
+    ['trailing characters', `${token({ p: '2026-11-20T12:00:00.000Z', i: ID })}AA`],
+    ['characters outside base64url', `${token({ p: '2026-11-20T12:00:00.000Z', i: ID })}!*`],
+  ])('refuses a page token that is %s with INVALID_ARGUMENT', async (_name, pageToken) => {
+    const error = (await call({ pageToken }).catch((caught: unknown) => caught)) as ServiceError;
     expect(error.code).toBe(status.INVALID_ARGUMENT);
     expect(error.details).toContain('page_token');
+  });
+
+  it('continues from a well-formed token for any instant and article id', async () => {
+    const response = await call({
+      pageToken: token({ p: new Date(BASE + 200 * 60_000).toISOString(), i: ID }),
+      limit: 3,
+    });
+    expect(response.articles).toHaveLength(3);
+    expect(response.articles.every((a) => Date.parse(a.publishedAt) <= BASE + 200 * 60_000)).toBe(
+      true,
+    );
   });
 });

@@ -78,6 +78,14 @@ describe('NewsService over gRPC', () => {
     [{ until: 'tomorrow' }, 'until must be'],
     [{ limit: 501 }, 'limit must be'],
     [{ limit: -1 }, 'limit must be'],
+    [{ since: '+275760-09-13T00:00:00.000Z' }, 'since must be'],
+    [{ since: '+010000-01-01T00:00:00Z' }, 'since must be'],
+    [{ until: '-000001-01-01T00:00:00Z' }, 'until must be'],
+    [{ since: '2026-02-30T00:00:00Z' }, 'since must be'],
+    [{ since: '2026-11-20T25:00:00Z' }, 'since must be'],
+    [{ until: '1' }, 'until must be'],
+    [{ since: 'Fri, 20 Nov 2026 12:00:00 GMT' }, 'since must be'],
+    [{ since: '2026-11-20T17:00:00Z', until: '2026-11-20T15:00:00Z' }, 'until must not be before'],
   ])('refuses %j with INVALID_ARGUMENT', async (request, message) => {
     const error = (await call(request).catch((caught: unknown) => caught)) as ServiceError;
     expect(error.code).toBe(status.INVALID_ARGUMENT);
