@@ -1,6 +1,12 @@
-import { BadRequestException, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Logger,
+  NotFoundException,
+  type ArgumentsHost,
+  type HttpServer,
+} from '@nestjs/common';
 import { CodedError } from './coded-error';
-import { toApiError } from './http-error.filter';
+import { HttpErrorFilter, toApiError } from './http-error.filter';
 
 describe('toApiError', () => {
   it('joins validation messages into one sentence', () => {
@@ -122,5 +128,40 @@ describe('toApiError for a database out of reach', () => {
       meta: { driverAdapterError: { cause: { kind: 'UniqueConstraintViolation' } } },
     });
     expect(toApiError(constraint).statusCode).toBe(500);
+  });
+});
+
+describe('HttpErrorFilter logging a fault', () => {
+  const replies: unknown[] = [];
+  const http = {
+    isHeadersSent: () => false,
+    setHeader: () => undefined,
+    reply: (_response: unknown, body: unknown) => replies.push(body),
+  } as unknown as HttpServer;
+
+  function hostFor(request: { url: string; originalUrl?: string; id: string }): ArgumentsHost {
+    return {
+      switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}) }),
+    } as unknown as ArgumentsHost;
+  }
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('logs the address of a 5xx without its tokens or email addresses', () => {
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    new HttpErrorFilter(http).catch(
+      new Error('boom'),
+      hostFor({
+        url: '/confirm?token=abc123&email=ann%40example.com',
+        originalUrl: '/api/newsletter/confirm?token=abc123&email=ann%40example.com&x=1',
+        id: 'req-1',
+      }),
+    );
+    expect(error).toHaveBeenCalledTimes(1);
+    const logged = JSON.stringify(error.mock.calls[0]);
+    expect(logged).toContain('/api/newsletter/confirm?token=[redacted]&email=[redacted]&x=1');
+    expect(logged).not.toContain('abc123');
+    expect(logged).not.toContain('example.com');
+    expect(replies.at(-1)).toMatchObject({ statusCode: 500, requestId: 'req-1' });
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { ApiError } from '@probedge/proto';
 import type { HttpServer } from '@nestjs/common';
+import { redactUrl } from '../logging/redact-url';
 import { CodedError } from './coded-error';
 import { isDatabaseUnavailable } from './database-unavailable.util';
 import { TooManyRequestsException } from './too-many-requests.exception';
@@ -109,14 +110,18 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
     const response: unknown = context.getResponse();
-    const request = context.getRequest<{ url: string; id?: unknown }>();
+    const request = context.getRequest<{ url: string; originalUrl?: string; id?: unknown }>();
     const body = toApiError(exception);
     // A coded error with a status is an outcome its code names (an upstream away), logged where it
     // arose; anything else answering 5xx is a fault.
     const known = exception instanceof CodedError && exception.status !== undefined;
     if (body.statusCode >= 500 && !known) {
       this.logger.error(
-        { err: exception, url: request.url, requestId: request.id },
+        {
+          err: exception,
+          url: redactUrl(request.originalUrl ?? request.url),
+          requestId: request.id,
+        },
         'request failed',
       );
     }

@@ -15,6 +15,12 @@ describe('redactUrl', () => {
       '/api/billing/sandbox-checkout/cs_sandbox_ofWbKH3Loie8lxB7gC2d92GY',
       '/api/billing/sandbox-checkout/cs_[redacted]',
     ],
+    ['/api/newsletter?email=ann%40example.com', '/api/newsletter?email=[redacted]'],
+    ['/api/newsletter?e-mail=ann&x=1', '/api/newsletter?e-mail=[redacted]&x=1'],
+    ['/unsubscribe?who=ann@example.com&x=1', '/unsubscribe?who=[redacted]&x=1'],
+    ['/unsubscribe?ann@example.com', '/unsubscribe?[redacted]'],
+    ['/api/subscribers/ann@example.com/status?x=1', '/api/subscribers/[redacted]/status?x=1'],
+    ['/api/subscribers/ann%40example.com', '/api/subscribers/[redacted]'],
   ])('hides the secret values of %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
