@@ -86,6 +86,8 @@ export function stackSettings(env = process.env) {
   };
   const ports = {
     gateway: 8080 + offset,
+    // The operators' port of the gateway (/metrics, /readyz with upstreams), never the public one.
+    gatewayMetrics: 9464 + offset,
     content: 4001 + offset,
     contentWorker: 4101 + offset,
     news: 4002 + offset,
@@ -275,6 +277,7 @@ export function processes(settings) {
       env: {
         ...shared,
         PORT: String(settings.ports.gateway),
+        METRICS_PORT: String(settings.ports.gatewayMetrics),
         CONTENT_URL: `http://127.0.0.1:${settings.ports.content}`,
         NEWS_URL: `http://127.0.0.1:${settings.ports.news}`,
         INSIGHTS_URL: `http://127.0.0.1:${settings.ports.insights}`,

@@ -398,6 +398,15 @@ describe('deploy/local/stack.mjs runs each process as the code expects', () => {
       expect(new Set(ports).size).toBe(ports.length);
     });
 
+    it("serves the gateway's /metrics on its operators' port, not on the public one", () => {
+      const gateway = byName('gateway');
+      const config = parsed(gateway, started(label, gateway).env);
+      const ports = stackOf(label).processes.map((proc) => proc.port);
+      const offset = label === 'on the usual ports' ? 0 : 10000;
+      expect(config.METRICS_PORT).toBe(9464 + offset);
+      expect(ports).not.toContain(config.METRICS_PORT);
+    });
+
     it('gives the insights processes and the content worker one briefing queue, apart from other stacks', () => {
       const stack = stackOf(label);
       const queues = BRIEFING_QUEUE_USERS.map((name) => {
