@@ -28,6 +28,8 @@ import { FaqRepository } from './faq/faq.repository';
 import { FaqService } from './faq/faq.service';
 import { FeedsController } from './feeds/feeds.controller';
 import { FeedsService } from './feeds/feeds.service';
+import { ConfirmationOutbox, SENDS_CONFIRMATIONS } from './newsletter/confirmation-outbox';
+import { ConfirmationSender } from './newsletter/confirmation-sender';
 import { NewsletterController } from './newsletter/newsletter.controller';
 import { NewsletterRepository } from './newsletter/newsletter.repository';
 import { NewsletterService } from './newsletter/newsletter.service';
@@ -62,7 +64,11 @@ export const OPENAPI: OpenApiOptions = {
 export class AppModule implements NestModule {
   constructor(@Inject(CONTENT_CONFIG) private readonly config: ContentConfig) {}
 
-  static forRoot(config: ContentConfig): DynamicModule {
+  /**
+   * `sendsMail: false` for one-off commands (the content sync): they queue nothing and must not
+   * take confirmation mails off the queue.
+   */
+  static forRoot(config: ContentConfig, { sendsMail = true } = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
@@ -92,6 +98,9 @@ export class AppModule implements NestModule {
         },
         NewsletterRepository,
         NewsletterService,
+        ConfirmationSender,
+        ConfirmationOutbox,
+        { provide: SENDS_CONFIRMATIONS, useValue: sendsMail },
         BriefingRepository,
         BriefingService,
       ],

@@ -5,6 +5,8 @@ import { BriefingService } from './briefing/briefing.service';
 import { BriefingWorker } from './briefing/briefing.worker';
 import { CONTENT_CONFIG } from './config/content-config';
 import type { ContentConfig } from './config/env';
+import { ConfirmationOutbox, SENDS_CONFIRMATIONS } from './newsletter/confirmation-outbox';
+import { ConfirmationSender } from './newsletter/confirmation-sender';
 import { NewsletterRepository } from './newsletter/newsletter.repository';
 import { NewsletterService } from './newsletter/newsletter.service';
 import { PrismaService } from './prisma/prisma.service';
@@ -34,6 +36,9 @@ export class WorkerModule {
         },
         NewsletterRepository,
         NewsletterService,
+        ConfirmationSender,
+        ConfirmationOutbox,
+        { provide: SENDS_CONFIRMATIONS, useValue: true },
         BriefingRepository,
         BriefingService,
         BriefingWorker,

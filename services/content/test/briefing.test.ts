@@ -1,6 +1,6 @@
 import type { ExecutionContext, INestApplicationContext } from '@nestjs/common';
 import { dateColumn, Metrics } from '@probedge/kit';
-import { metricValue, SmtpInbox, type ReceivedMail } from '@probedge/kit/testing';
+import { metricValue, SmtpInbox, waitFor, type ReceivedMail } from '@probedge/kit/testing';
 import request from 'supertest';
 import { PreviewAccessGuard } from '../src/briefing/preview-access.guard';
 import { BriefingService } from '../src/briefing/briefing.service';
@@ -203,7 +203,7 @@ describe('the morning briefing (outbox, SMTP pool, retries, one-click unsubscrib
 
     // Signing up again on the form starts a new double opt-in for the refused address.
     await http().post('/api/newsletter').send({ email: 'bounce@example.com' }).expect(202);
-    expect((await subscriber('bounce@example.com')).status).toBe('pending');
+    await waitFor(async () => (await subscriber('bounce@example.com')).status === 'pending');
   });
 
   it('mails whoever confirms after the day started from the next day; whoever leaves is not mailed', async () => {

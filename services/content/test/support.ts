@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
 import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
@@ -28,6 +29,11 @@ export async function startTestApp(
     DATABASE_URL: database.url,
     CONTENT_DIR: contentDir,
     LOG_LEVEL: 'silent',
+    // Queues of the app's own, so parallel test files never send each other's mail.
+    BRIEFING_QUEUE_PREFIX: `content-test-${randomBytes(4).toString('hex')}`,
+    // Tests sign the same address up again and again; the per-address limit has its own test.
+    NEWSLETTER_MAILS_PER_ADDRESS: '1000',
+    NEWSLETTER_MAIL_GAP_SECONDS: '0',
     ...env,
   });
   const app = await createApp(AppModule.forRoot(config), {

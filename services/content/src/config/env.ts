@@ -25,6 +25,11 @@ export const configShape = {
   /** Sign-ups per client and window, per replica. */
   NEWSLETTER_RATE_LIMIT: env.positiveInt(5),
   NEWSLETTER_RATE_WINDOW_SECONDS: env.positiveInt(3600),
+  /** Confirmation mails one address may get per window, whoever asks (all replicas together). */
+  NEWSLETTER_MAILS_PER_ADDRESS: env.positiveInt(3),
+  NEWSLETTER_MAIL_WINDOW_SECONDS: env.positiveInt(3600),
+  /** Least time between two confirmation mails to one address; 0 allows them back to back. */
+  NEWSLETTER_MAIL_GAP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   /** Enables GET /api/newsletter/preview for whoever presents it in X-Admin-Token. */
   CONTENT_ADMIN_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 

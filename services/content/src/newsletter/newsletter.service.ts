@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
-import { MAILER, RateLimiter, TooManyRequestsException, type Mailer } from '@probedge/kit';
+import { RateLimiter, TooManyRequestsException } from '@probedge/kit';
 import { MAILED_LINK_PAGES } from '@probedge/proto';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
+import { ConfirmationOutbox } from './confirmation-outbox';
+import { hashToken } from './confirmation-sender';
 import { NewsletterRepository } from './newsletter.repository';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
-export const CONFIRM_PATH = '/api/newsletter/confirm';
 /** RFC 8058 one-click target (List-Unsubscribe with List-Unsubscribe-Post). */
 export const ONE_CLICK_PATH = '/api/newsletter/unsubscribe';
 
@@ -22,10 +22,6 @@ export interface UnsubscribeLinks {
 }
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 /** Double opt-in: every sign-up gets the same answer, so the form reveals nothing about anyone. */
 @Injectable()
 export class NewsletterService {
@@ -37,8 +33,8 @@ export class NewsletterService {
 
   constructor(
     @Inject(CONTENT_CONFIG) private readonly config: ContentConfig,
-    @Inject(MAILER) private readonly mailer: Mailer,
     private readonly repository: NewsletterRepository,
+    private readonly outbox: ConfirmationOutbox,
   ) {
     this.signUps = new RateLimiter(
       config.NEWSLETTER_RATE_LIMIT,
@@ -46,8 +42,11 @@ export class NewsletterService {
     );
   }
 
-  /** Mails a confirmation link to a valid address; `client` is who asked, for the sign-up limit. */
-  async signUp(rawEmail: string, client: string): Promise<void> {
+  /**
+   * Queues a confirmation link for a valid address; `client` is who asked, for the sign-up limit.
+   * Nothing here depends on the address's state, so every address is answered alike and as fast.
+   */
+  async signUp(email: string, client: string): Promise<void> {
     const wait = this.signUps.take(client);
     if (wait !== undefined) {
       throw new TooManyRequestsException(
@@ -55,34 +54,13 @@ export class NewsletterService {
         wait,
       );
     }
-    const email = rawEmail.trim().toLowerCase();
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + this.config.NEWSLETTER_TOKEN_TTL_HOURS * 3_600_000);
-    const pending = await this.repository.upsertPending(email, hashToken(token), expiresAt);
-    // Already confirmed: nothing to send, and the answer stays the same.
-    if (!pending) return;
-    const link = new URL(CONFIRM_PATH, this.config.PUBLIC_URL);
-    link.searchParams.set('token', token);
     try {
-      await this.mailer.send({
-        to: email,
-        subject: `Confirm your ${this.config.BRAND_NAME} Daily Insights subscription`,
-        text: [
-          `Someone (hopefully you) asked to receive ${this.config.BRAND_NAME} Daily Insights at this address.`,
-          '',
-          `Confirm within ${this.config.NEWSLETTER_TOKEN_TTL_HOURS} hours: ${link.toString()}`,
-          '',
-          'If it was not you, ignore this message and nothing will be sent.',
-          `Questions? Write to ${this.config.SUPPORT_EMAIL}.`,
-          '',
-          'Educational content only, not investment advice.',
-        ].join('\n'),
-      });
+      await this.outbox.offer(email);
     } catch (error) {
-      // The sign-up is stored; asking again sends a new link.
-      this.logger.error({ err: (error as Error).message }, 'confirmation mail could not be sent');
+      // Nothing was queued (Redis is away): asking again later sends the link.
+      this.logger.error({ err: (error as Error).message }, 'confirmation mail could not be queued');
       throw new ServiceUnavailableException(
-        'The confirmation e-mail could not be sent right now; please try again shortly',
+        'The sign-up could not be taken right now; please try again shortly',
       );
     }
   }

@@ -10,18 +10,38 @@ const MAX_LOCAL_LENGTH = 64;
  */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\s"<>()[\]\\,;:]/u;
+/**
+ * Characters nobody can see or type on purpose: format characters (zero-width spaces and joiners,
+ * soft hyphens, bidi marks, U+2060…), controls, separators, private-use and unassigned code points.
+ * They would make look-alike addresses, so they are refused rather than dropped.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/u;
 const LOCAL_PART = /^[^@]+$/u;
 const DOMAIN_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 export type EmailVerdict = { ok: true; email: string } | { ok: false; reason: string };
 
+/** U+200B, as people name a code point. */
+function codePoint(char: string): string {
+  return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 /**
- * The one form an address is stored and compared in: NFC-normalised, lower-cased, the domain in
- * its ASCII (punycode) form; or why it is not an address we can mail.
+ * The one form an address is stored and compared in: trimmed, NFC-normalised, the domain in its
+ * ASCII (punycode) form, and the local part lower-cased too: RFC 5321 lets a server tell `Ann` from
+ * `ann`, but no provider people use does, and one reader must not be two subscribers. Or why it is
+ * not an address we can mail.
  */
 export function normaliseEmail(raw: string): EmailVerdict {
   const email = raw.trim().normalize('NFC').toLowerCase();
   if (email.length === 0) return { ok: false, reason: 'email must not be empty' };
+  const invisible = INVISIBLE.exec(email);
+  if (invisible) {
+    return {
+      ok: false,
+      reason: `email must not contain invisible, format or control characters (found ${codePoint(invisible[0])})`,
+    };
+  }
   if (FORBIDDEN.test(email)) {
     return {
       ok: false,
