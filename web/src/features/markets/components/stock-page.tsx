@@ -4,6 +4,7 @@ import {
   PRICE_HISTORY_RANGES,
   SAMPLE_DATA_LABEL,
   SYMBOL_PATTERN,
+  type Bar,
   type PriceHistoryRange,
   type SymbolDetails,
 } from '@probedge/proto';
@@ -110,8 +111,64 @@ function Company({ details }: { details: SymbolDetails }) {
   );
 }
 
+/**
+ * The closes as a table for screen readers and keyboard users. Its rows (a year holds about 250) are
+ * built only while it is open, so the page's first render stays light; it stays open across ranges.
+ */
+function PriceTable({
+  symbol,
+  range,
+  source,
+  bars,
+  open,
+  onToggle,
+}: {
+  symbol: string;
+  range: PriceHistoryRange;
+  source: string;
+  bars: readonly Bar[];
+  open: boolean;
+  onToggle: (open: boolean) => void;
+}) {
+  return (
+    <details open={open} onToggle={(event) => onToggle(event.currentTarget.open)}>
+      <summary>Daily prices as a table</summary>
+      {open && (
+        <TableScroll>
+          <table>
+            <caption>
+              {symbol} daily prices, {RANGE_LABELS[range]}, newest first (source: {source})
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Open</th>
+                <th scope="col">High</th>
+                <th scope="col">Low</th>
+                <th scope="col">Close</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...bars].reverse().map((bar) => (
+                <tr key={bar.date}>
+                  <th scope="row">{bar.date}</th>
+                  <td>{formatDecimal(bar.open)}</td>
+                  <td>{formatDecimal(bar.high)}</td>
+                  <td>{formatDecimal(bar.low)}</td>
+                  <td>{formatDecimal(bar.close)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </details>
+  );
+}
+
 function History({ symbol, name }: { symbol: string; name: string }) {
   const [range, setRange] = useState<PriceHistoryRange>('1y');
+  const [tableOpen, setTableOpen] = useState(false);
   const history = usePriceHistory(symbol, range);
   const bars = history.data?.bars ?? [];
   return (
@@ -144,37 +201,14 @@ function History({ symbol, name }: { symbol: string; name: string }) {
             bars={bars}
             label={`${name} daily closing prices over ${RANGE_LABELS[range]}, from ${bars[0].date} to ${bars[bars.length - 1].date}`}
           />
-          <details>
-            <summary>Daily prices as a table</summary>
-            <TableScroll>
-              <table>
-                <caption>
-                  {symbol} daily prices, {RANGE_LABELS[range]}, newest first (source:{' '}
-                  {history.data.source})
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Open</th>
-                    <th scope="col">High</th>
-                    <th scope="col">Low</th>
-                    <th scope="col">Close</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...bars].reverse().map((bar) => (
-                    <tr key={bar.date}>
-                      <th scope="row">{bar.date}</th>
-                      <td>{formatDecimal(bar.open)}</td>
-                      <td>{formatDecimal(bar.high)}</td>
-                      <td>{formatDecimal(bar.low)}</td>
-                      <td>{formatDecimal(bar.close)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          </details>
+          <PriceTable
+            symbol={symbol}
+            range={range}
+            source={history.data.source}
+            bars={bars}
+            open={tableOpen}
+            onToggle={setTableOpen}
+          />
         </>
       )}
     </Panel>

@@ -66,7 +66,7 @@ describe('stock page', () => {
   });
 
   it('shows the quote with its source and time, the company figures and a chart with a table', async () => {
-    renderRoute('/stocks/aapl', {
+    const { user } = renderRoute('/stocks/aapl', {
       '/api/market/symbols/AAPL': { body: details },
       '/api/market/symbols/AAPL/history?range=1y': { body: history('1y') },
       '/api/articles?symbol=AAPL&limit=10': { body: [] },
@@ -91,6 +91,9 @@ describe('stock page', () => {
     expect(
       screen.getByRole('img', { name: /Apple Inc\. daily closing prices over 1 year/ }),
     ).toBeInTheDocument();
+    // The table's rows are built only once it is opened.
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await user.click(screen.getByText('Daily prices as a table'));
     const table = screen.getByRole('table', { name: /AAPL daily prices, 1 year/ });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('2026-11-26');
     expect(document.title).toContain('Apple Inc. (AAPL) price and chart');
@@ -102,6 +105,7 @@ describe('stock page', () => {
       '/api/market/symbols/AAPL/history?range=1y': { body: history('1y') },
       '/api/market/symbols/AAPL/history?range=5y': { body: history('5y') },
     });
+    await user.click(await screen.findByText('Daily prices as a table'));
     await screen.findByRole('table');
 
     await user.click(screen.getByRole('button', { name: '5Y' }));
