@@ -191,6 +191,12 @@ export const ROUTES: readonly RouteDefinition[] = [
     summary: 'Mail a single-use sign-in link',
   },
   {
+    method: 'GET',
+    path: '/api/members/sign-in/link',
+    service: 'billing',
+    summary: 'Who a sign-in link would sign in',
+  },
+  {
     method: 'POST',
     path: '/api/members/sign-in/confirm',
     service: 'billing',

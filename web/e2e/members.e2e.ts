@@ -54,6 +54,8 @@ describe('members: access that follows the subscriber', () => {
     expect(await page.getByRole('button', { name: /Send again in \d+ s/ }).isDisabled()).toBe(true);
 
     await page.goto(await signInLinkFor(email, asked));
+    // The link names who it signs in and waits for a click, even in the browser that asked.
+    await page.getByRole('button', { name: `Sign in as ${email}` }).click();
     await page.getByRole('heading', { name: "You're signed in" }).waitFor();
     expect(await page.getByText(`Signed in as ${email}.`).count()).toBe(1);
     // The token leaves the address bar at once.
@@ -69,6 +71,64 @@ describe('members: access that follows the subscriber', () => {
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     expect(await hasAccess(page.context())).toBe(false);
     expect(problems).toEqual([]);
+  });
+
+  it("an attacker's sign-in link opened in the victim's browser signs nobody in by itself", async () => {
+    const attackerEmail = `attacker.${Date.now()}@example.com`;
+    const attacker = await openPage(browser, [{ path: '/api/members/me', status: 401 }]);
+    const asked = Date.now() - 1000;
+    const requested = await attacker.page
+      .context()
+      .request.post(`${baseUrl()}/api/members/sign-in`, {
+        data: { email: attackerEmail },
+      });
+    expect(requested.status()).toBe(202);
+    const link = await signInLinkFor(attackerEmail, asked);
+
+    // The victim is signed in as themselves; the attacker's link is opened in their browser.
+    const victimEmail = `victim.${Date.now()}@example.com`;
+    const victim = await openPage(browser, [{ path: '/api/members/me', status: 401 }]);
+    const victimAsked = Date.now() - 1000;
+    await victim.page.goto(`${baseUrl()}/sign-in`);
+    await victim.page.getByLabel('E-mail').fill(victimEmail);
+    await victim.page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await victim.page.getByText('Check your inbox.').waitFor();
+    await victim.page.goto(await signInLinkFor(victimEmail, victimAsked));
+    await victim.page.getByRole('button', { name: `Sign in as ${victimEmail}` }).click();
+    await victim.page.getByRole('heading', { name: "You're signed in" }).waitFor();
+    const cookiesBefore = await victim.page.context().cookies();
+
+    await victim.page.goto(link);
+
+    await victim.page.getByRole('heading', { name: 'Switch who is signed in?' }).waitFor();
+    expect(
+      await victim.page.getByText(`This browser is signed in as ${victimEmail}.`).count(),
+    ).toBe(1);
+    expect(await victim.page.getByText(`This link signs in ${attackerEmail}.`).count()).toBe(1);
+    expect(await victim.page.getByText(/asked for in another browser/).count()).toBe(1);
+    await victim.page.getByRole('link', { name: `Stay signed in as ${victimEmail}` }).click();
+    await victim.page.waitForURL('**/account');
+    await victim.page.getByText(victimEmail).waitFor();
+    expect(await victim.page.context().cookies()).toEqual(cookiesBefore);
+
+    // A fresh browser (no session) is asked to confirm the address; it is not signed in meanwhile.
+    const fresh = await openPage(browser, [{ path: '/api/members/me', status: 401 }]);
+    await fresh.page.goto(link);
+    await fresh.page.getByRole('heading', { name: 'Is this your address?' }).waitFor();
+    const me = await fresh.page.context().request.get(`${baseUrl()}/api/members/me`);
+    expect(me.status()).toBe(401);
+    await fresh.page.getByRole('link', { name: 'Not me' }).click();
+    expect((await fresh.page.context().request.get(`${baseUrl()}/api/members/me`)).status()).toBe(
+      401,
+    );
+
+    // The link still works in the browser that asked for it.
+    await attacker.page.goto(link);
+    await attacker.page.getByRole('button', { name: `Sign in as ${attackerEmail}` }).click();
+    await attacker.page.getByRole('heading', { name: "You're signed in" }).waitFor();
+    expect(attacker.problems).toEqual([]);
+    expect(victim.problems).toEqual([]);
+    expect(fresh.problems).toEqual([]);
   });
 
   it("a foreign success link neither replaces the visitor's access nor routes their next checkout to someone else", async () => {

@@ -13,6 +13,7 @@ import {
 } from './support';
 
 const MEMBER_COOKIE = 'probedge_member';
+const SIGN_IN_COOKIE = 'probedge_sign_in';
 
 /** The token of the sign-in link in a received mail. */
 function tokenIn(mail: ReceivedMail): string {
@@ -29,7 +30,7 @@ describe('members: sign-in by e-mail link', () => {
   afterAll(() => inbox.stop());
   const context = useStripeBilling('probedge_billing_members', () => ({
     SMTP_URL: inbox.url,
-    SIGN_IN_ADDRESS_LIMIT: '3',
+    SIGN_IN_ADDRESS_LIMIT: '5',
     BRAND_NAME: 'TradeSense',
   }));
   const server = () => context.billing.app.getHttpServer();
@@ -42,22 +43,48 @@ describe('members: sign-in by e-mail link', () => {
       .post('/api/members/sign-in')
       .send({ email, ...extra });
 
-  /** Asks for a link and returns the token of the mail that arrives for it. */
-  const linkFor = async (email: string, extra: Record<string, unknown> = {}) => {
+  /** Asks for a link and returns its token and the sign-in cookie of the browser that asked. */
+  const requestLink = async (
+    email: string,
+    extra: Record<string, unknown> = {},
+    cookies: string[] = [],
+  ) => {
     // The mail goes to the address in its stored form.
     const stored = email.trim().toLowerCase();
     const before = inbox.to(stored).length;
-    expect((await signIn(email, extra)).status).toBe(202);
+    const res = await withCookies(
+      request(server())
+        .post('/api/members/sign-in')
+        .send({ email, ...extra }),
+      cookies,
+    );
+    expect(res.status).toBe(202);
     const mails = await inbox.waitForTo(stored, before + 1);
-    return tokenIn(mails[mails.length - 1]!);
+    return {
+      token: tokenIn(mails[mails.length - 1]!),
+      browser: cookieFrom(res.headers['set-cookie'], SIGN_IN_COOKIE)!,
+    };
   };
 
-  const confirm = (token: unknown) =>
-    request(server()).post('/api/members/sign-in/confirm').send({ token });
+  /** Asks for a link and returns its token; the sign-in cookie is in `asked`. */
+  const linkFor = async (email: string, extra: Record<string, unknown> = {}) =>
+    (await requestLink(email, extra)).token;
 
-  /** Signs in as `email` and returns the member cookie (name=value). */
+  const confirm = (token: unknown, cookies: string[] = [], choice: Record<string, unknown> = {}) =>
+    withCookies(
+      request(server())
+        .post('/api/members/sign-in/confirm')
+        .send({ token, ...choice }),
+      cookies,
+    );
+
+  const lookup = (token: string, cookies: string[] = []) =>
+    withCookies(request(server()).get('/api/members/sign-in/link').query({ token }), cookies);
+
+  /** Signs in as `email` in the browser that asked, and returns the member cookie (name=value). */
   const sessionFor = async (email: string) => {
-    const res = await confirm(await linkFor(email));
+    const { token, browser } = await requestLink(email);
+    const res = await confirm(token, [browser]);
     expect(res.status).toBe(200);
     return cookieFrom(res.headers['set-cookie'], MEMBER_COOKIE)!;
   };
@@ -94,10 +121,10 @@ describe('members: sign-in by e-mail link', () => {
 
   it('starts a member session once per link, with an httpOnly SameSite=Lax cookie', async () => {
     const email = address('bob');
-    const token = await linkFor(email, { returnTo: '/professional-trading' });
+    const { token, browser } = await requestLink(email, { returnTo: '/professional-trading' });
 
-    const first = await confirm(token);
-    const again = await confirm(token);
+    const first = await confirm(token, [browser]);
+    const again = await confirm(token, [browser]);
 
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
@@ -118,6 +145,125 @@ describe('members: sign-in by e-mail link', () => {
       email,
       hasAccess: false,
       status: 'none',
+    });
+  });
+
+  it('mails exactly the limit of links when many requests for one address arrive at once', async () => {
+    const email = address('burst');
+
+    // Two API processes, as with two replicas, each with its own connection pool.
+    const apps = [server(), context.secureBilling.app.getHttpServer()];
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        request(apps[index % 2])
+          .post('/api/members/sign-in')
+          .send({ email }),
+      ),
+    );
+
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    const rows = await query(
+      context.database.url,
+      'SELECT 1 FROM sign_in_tokens WHERE email = $1',
+      [email],
+    );
+    expect(rows).toHaveLength(5);
+  });
+
+  describe('the browser a link is used in', () => {
+    it('tells who a link signs in without using it up', async () => {
+      const email = address('peek');
+      const { token, browser } = await requestLink(email);
+
+      const here = await lookup(token, [browser]);
+      const elsewhere = await lookup(token);
+
+      expect(here.status).toBe(200);
+      expect(here.headers['cache-control']).toBe('no-store');
+      expect(here.body).toEqual({ email, sameBrowser: true, signedInAs: null });
+      expect(elsewhere.body).toEqual({ email, sameBrowser: false, signedInAs: null });
+      expect((await confirm(token, [browser])).status).toBe(200);
+      expect((await lookup(token, [browser])).status).toBe(410);
+    });
+
+    it('signs in at once only in the browser that asked for the link', async () => {
+      const email = address('own');
+      const { token, browser } = await requestLink(email);
+
+      const res = await confirm(token, [browser]);
+
+      expect(res.status).toBe(200);
+      expect(res.body.email).toBe(email);
+    });
+
+    it("refuses another browser's use of a link until it names the address, and keeps the link", async () => {
+      const attacker = address('attacker');
+      const { token } = await requestLink(attacker);
+      const victimBrowser = (await requestLink(address('victim'))).browser;
+
+      const silent = await confirm(token, [victimBrowser]);
+      const wrongName = await confirm(token, [], { confirmEmail: address('someone') });
+
+      expect(silent.status).toBe(409);
+      expect(silent.body.message).toMatch(/another browser/);
+      expect(silent.headers['set-cookie']).toBeUndefined();
+      expect(wrongName.status).toBe(409);
+      const confirmed = await confirm(token, [victimBrowser], { confirmEmail: attacker });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.email).toBe(attacker);
+    });
+
+    it('never switches a signed-in browser to another member without its choice', async () => {
+      const ann = address('ann-signed-in');
+      const annSession = await sessionFor(ann);
+      const bob = address('bob-link');
+      const { token, browser } = await requestLink(bob, {}, [annSession]);
+
+      expect((await lookup(token, [annSession, browser])).body).toEqual({
+        email: bob,
+        sameBrowser: true,
+        signedInAs: ann,
+      });
+      const silent = await confirm(token, [annSession, browser]);
+      expect(silent.status).toBe(409);
+      expect(silent.body.message).toContain(ann);
+      expect((await me(annSession)).body.email).toBe(ann);
+
+      const switched = await confirm(token, [annSession, browser], { switchFrom: ann });
+
+      expect(switched.status).toBe(200);
+      expect(switched.body.email).toBe(bob);
+      const bobSession = cookieFrom(switched.headers['set-cookie'], MEMBER_COOKIE)!;
+      expect((await me(bobSession)).body.email).toBe(bob);
+      expect((await me(annSession)).status).toBe(401);
+    });
+
+    it('keeps a session of the same member without asking', async () => {
+      const email = address('again');
+      const session = await sessionFor(email);
+      const { token, browser } = await requestLink(email, {}, [session]);
+
+      const res = await confirm(token, [session, browser]);
+
+      expect(res.status).toBe(200);
+      expect(res.body.email).toBe(email);
+    });
+
+    it('gives every browser that asks its own sign-in cookie, for as long as a link works', async () => {
+      const first = await requestLink(address('one'));
+      const second = await requestLink(address('two'));
+      const again = await requestLink(address('three'), {}, [first.browser]);
+
+      expect(first.browser).not.toBe(second.browser);
+      expect(again.browser).toBe(first.browser);
+      const res = await signIn(address('attrs'));
+      const cookie = parseSetCookie(res.headers['set-cookie'])!;
+      expect(cookie.name).toBe(SIGN_IN_COOKIE);
+      expect(cookie.attributes).toEqual(
+        expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', `max-age=${20 * 60}`]),
+      );
     });
   });
 
@@ -153,16 +299,22 @@ describe('members: sign-in by e-mail link', () => {
 
     expect(forMember.status).toBe(forStranger.status);
     expect(forMember.text).toBe(forStranger.text);
+    // The sign-in cookie's value is random for everyone; its name and attributes must match.
+    const withoutValue = (cookies: unknown) =>
+      (cookies as string[]).map((cookie) =>
+        cookie.replace(/=[^;]*/, '=…').replace(/Expires=[^;]*/, ''),
+      );
     const shape = (res: request.Response) =>
       Object.entries(res.headers)
         .filter(([name]) => !['date', 'x-request-id', 'etag'].includes(name))
+        .map(([name, value]) => [name, name === 'set-cookie' ? withoutValue(value) : value])
         .sort();
     expect(shape(forMember)).toEqual(shape(forStranger));
   });
 
   it('limits links per address, whatever its case, and says when to try again', async () => {
     const email = address('busy');
-    for (const variant of [email, email.toUpperCase(), ` ${email} `]) {
+    for (const variant of [email, email.toUpperCase(), ` ${email} `, email, email]) {
       expect((await signIn(variant)).status).toBe(202);
     }
 

@@ -281,6 +281,68 @@ describe('POST /api/stripe/webhook', () => {
     expect(await eventRows(eventId)).toBe(0);
   });
 
+  describe('signed events with missing or ill-typed fields', () => {
+    const scrape = async () => (await request(server()).get('/metrics').expect(200)).text;
+    const rejectedCount = (text: string, type: string) =>
+      metricValue(text, 'billing_webhook_events_total', { type, outcome: 'rejected' }) ?? 0;
+
+    /** A subscription.updated event as JSON, with `change` applied to the event itself. */
+    const event = (sub: FakeSubscription, change: (raw: Record<string, unknown>) => void) => {
+      const raw = JSON.parse(updated(sub, nowSeconds())) as Record<string, unknown>;
+      change(raw);
+      return JSON.stringify(raw);
+    };
+
+    it.each([
+      ['created is missing', (raw: Record<string, unknown>) => delete raw['created']],
+      ['created is a string', (raw: Record<string, unknown>) => (raw['created'] = 'yesterday')],
+      ['created is a fraction', (raw: Record<string, unknown>) => (raw['created'] = 1.5)],
+      ['id is missing', (raw: Record<string, unknown>) => delete raw['id']],
+      ['id is a number', (raw: Record<string, unknown>) => (raw['id'] = 42)],
+    ])('acknowledges and rejects an event whose %s', async (_case, change) => {
+      const sub = subscription();
+      const before = await scrape();
+
+      const res = await deliver(event(sub, change));
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ received: true, rejected: true });
+      expect(await stored(sub.id)).toBeUndefined();
+      expect(rejectedCount(await scrape(), 'malformed') - rejectedCount(before, 'malformed')).toBe(
+        1,
+      );
+    });
+
+    it.each([
+      ['missing', undefined],
+      ['a number', 7],
+      ['an object', { value: 'active' }],
+    ])(
+      'acknowledges and rejects a subscription event whose status is %s',
+      async (_case, status) => {
+        const sub = subscription();
+        const eventId = stripeId('evt_');
+        const type = 'customer.subscription.updated';
+        const before = await scrape();
+
+        const res = await deliver(
+          event(sub, (raw) => {
+            raw['id'] = eventId;
+            const object = (raw['data'] as { object: Record<string, unknown> }).object;
+            if (status === undefined) delete object['status'];
+            else object['status'] = status;
+          }),
+        );
+
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ received: true, rejected: true });
+        expect(await stored(sub.id)).toBeUndefined();
+        expect(await eventRows(eventId)).toBe(0);
+        expect(rejectedCount(await scrape(), type) - rejectedCount(before, type)).toBe(1);
+      },
+    );
+  });
+
   it('re-reads the subscription on invoice.payment_failed and invoice.paid', async () => {
     const sub = context.stripe.addSubscription({ priceId: PRICE_ID, status: 'past_due' });
     const invoice = (status: string) => ({

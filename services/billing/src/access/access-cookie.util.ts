@@ -6,6 +6,8 @@ export const ACCESS_COOKIE_NAME = 'probedge_access';
 export const MEMBER_COOKIE_NAME = 'probedge_member';
 /** Binds a checkout to the browser that started it, until it is activated there. */
 export const CHECKOUT_COOKIE_NAME = 'probedge_checkout';
+/** Marks the browser that asked for a sign-in link. */
+export const SIGN_IN_COOKIE_NAME = 'probedge_sign_in';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -41,6 +43,11 @@ export function accessCookie(publicUrl: string, maxAgeDays: number): AccessCooki
 
 export function memberCookie(publicUrl: string, maxAgeDays: number): AccessCookie {
   return browserCookie(MEMBER_COOKIE_NAME, publicUrl, maxAgeDays * DAY_MS);
+}
+
+/** Binds the sign-in links a browser asks for to it, for as long as a link works. */
+export function signInCookie(publicUrl: string, minutes: number): AccessCookie {
+  return browserCookie(SIGN_IN_COOKIE_NAME, publicUrl, minutes * 60_000);
 }
 
 /** As long as a Stripe Checkout session can be paid (24 hours by default). */

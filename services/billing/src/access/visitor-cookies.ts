@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PassthroughReply } from '@probedge/kit';
+import { SIGN_IN_LINK_MINUTES } from '@probedge/proto';
 import { serialize } from 'cookie';
 import { BILLING_CONFIG } from '../config/billing-config';
 import type { BillingConfig } from '../config/env';
@@ -9,6 +10,7 @@ import {
   checkoutCookie,
   memberCookie,
   readCookie,
+  signInCookie,
   type AccessCookie,
 } from './access-cookie.util';
 
@@ -20,6 +22,8 @@ export interface Visitor {
   memberToken?: string;
   /** The checkout cookie: binds the checkouts this browser started to it. */
   checkoutToken?: string;
+  /** The sign-in cookie: the links this browser asked for work here without a second question. */
+  signInToken?: string;
 }
 
 /** What the cookies are read from: the request's headers. */
@@ -27,17 +31,19 @@ export interface VisitorRequest {
   headers: IncomingHttpHeaders;
 }
 
-/** The three cookies of billing, named once for this site (http or https). */
+/** The four cookies of billing, named once for this site (http or https). */
 @Injectable()
 export class VisitorCookies {
   readonly access: AccessCookie;
   readonly member: AccessCookie;
   readonly checkout: AccessCookie;
+  readonly signIn: AccessCookie;
 
   constructor(@Inject(BILLING_CONFIG) config: BillingConfig) {
     this.access = accessCookie(config.PUBLIC_URL, config.ACCESS_COOKIE_MAX_AGE_DAYS);
     this.member = memberCookie(config.PUBLIC_URL, config.MEMBER_SESSION_DAYS);
     this.checkout = checkoutCookie(config.PUBLIC_URL);
+    this.signIn = signInCookie(config.PUBLIC_URL, SIGN_IN_LINK_MINUTES);
   }
 
   read(req: VisitorRequest): Visitor {
@@ -46,6 +52,7 @@ export class VisitorCookies {
       accessToken: readCookie(header, this.access.name),
       memberToken: readCookie(header, this.member.name),
       checkoutToken: readCookie(header, this.checkout.name),
+      signInToken: readCookie(header, this.signIn.name),
     };
   }
 

@@ -5,6 +5,7 @@ import {
   HttpCode,
   HttpStatus,
   Post,
+  Query,
   Req,
   Res,
   UnauthorizedException,
@@ -12,6 +13,7 @@ import {
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiGoneResponse,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -28,8 +30,10 @@ import { VisitorCookies } from '../access/visitor-cookies';
 import {
   MemberDto,
   SignInAcceptedDto,
+  SignInChoiceRequestDto,
   SignInConfirmedDto,
-  SignInConfirmRequestDto,
+  SignInLinkDto,
+  SignInLinkQueryDto,
   SignInRequestDto,
 } from './dto/members.dto';
 import { MembersService } from './members.service';
@@ -61,10 +65,37 @@ export class MembersController {
   })
   async signIn(
     @Body() body: SignInRequestDto,
+    @Req() req: VisitorRequest,
     @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<SignInAcceptedDto> {
     res.header('cache-control', 'no-store');
-    return { message: await this.members.requestSignIn(body.email, body.returnTo) };
+    const requested = await this.members.requestSignIn(
+      body.email,
+      body.returnTo,
+      this.cookies.read(req).signInToken,
+    );
+    this.cookies.set(res, this.cookies.signIn, requested.browserToken);
+    return { message: requested.message };
+  }
+
+  @Get('sign-in/link')
+  @ApiOperation({
+    summary: 'Who a sign-in link would sign in',
+    description:
+      'Reads a link without using it: the address it signs in, whether this browser asked for it, and who is signed in here now. The confirm page shows this before anyone decides.',
+  })
+  @ApiSecurity({})
+  @ApiSecurity(MEMBER_SESSION_SCHEME)
+  @ApiOkResponse({ type: SignInLinkDto, description: 'The link is usable' })
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'Not a sign-in token' })
+  @ApiGoneResponse({ type: ErrorDto, description: 'The link was used, expired or is unknown' })
+  async link(
+    @Query() query: SignInLinkQueryDto,
+    @Req() req: VisitorRequest,
+    @Res({ passthrough: true }) res: PassthroughReply,
+  ): Promise<SignInLinkDto> {
+    res.header('cache-control', 'no-store');
+    return this.members.lookup(query.token, this.cookies.read(req));
   }
 
   @Post('sign-in/confirm')
@@ -72,20 +103,31 @@ export class MembersController {
   @ApiOperation({
     summary: 'Start a member session from a sign-in link',
     description:
-      'Called by the page the mailed link opens, with its token. Uses the link up and sets the member session cookie; the answer says who is signed in and where to go next.',
+      'Called when the person chooses to sign in on the page the mailed link opens. Uses the link up and sets the member session cookie. In a browser that did not ask for the link, `confirmEmail` must name its address; a browser signed in as another member is switched only with `switchFrom` naming that member.',
   })
+  @ApiSecurity({})
+  @ApiSecurity(MEMBER_SESSION_SCHEME)
   @ApiOkResponse({
     type: SignInConfirmedDto,
     description: 'Sets the httpOnly member session cookie',
   })
   @ApiBadRequestResponse({ type: ErrorDto, description: 'Not a sign-in token' })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description:
+      'The link is valid but needs a choice first: the address confirmed (another browser asked for it) or the switch from the member signed in here',
+  })
   @ApiGoneResponse({ type: ErrorDto, description: 'The link was used, expired or is unknown' })
   async confirm(
-    @Body() body: SignInConfirmRequestDto,
+    @Body() body: SignInChoiceRequestDto,
+    @Req() req: VisitorRequest,
     @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<SignInConfirmedDto> {
     res.header('cache-control', 'no-store');
-    const started = await this.members.confirm(body.token);
+    const started = await this.members.confirm(body.token, this.cookies.read(req), {
+      confirmEmail: body.confirmEmail,
+      switchFrom: body.switchFrom,
+    });
     this.cookies.set(res, this.cookies.member, started.sessionToken);
     return started.confirmed;
   }

@@ -12,32 +12,61 @@ export interface ConsumedSignIn {
   returnTo: string | null;
 }
 
+export interface NewSignInToken {
+  tokenHash: string;
+  email: string;
+  returnTo: string | null;
+  expiresAt: Date;
+  /** SHA-256 of the sign-in cookie of the browser that asked. */
+  browserHash: string;
+}
+
+export interface UsableSignIn extends ConsumedSignIn {
+  browserHash: string | null;
+}
+
 /** Members, their sessions and the sign-in links mailed to them. */
 @Injectable()
 export class MembersRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async createSignInToken(token: {
-    tokenHash: string;
-    email: string;
-    returnTo: string | null;
-    expiresAt: Date;
-  }): Promise<void> {
-    await this.prisma.signInToken.create({ data: token });
+  /**
+   * Stores a new link unless the address already had `limit` in the window, as one step: the
+   * address's lock makes concurrent requests queue, so no burst can mail more than `limit`.
+   * Answers when the oldest link of the window was made, if the limit was reached.
+   */
+  async createSignInTokenWithinLimit(
+    token: NewSignInToken,
+    limit: number,
+    since: Date,
+  ): Promise<{ created: true } | { created: false; oldest: Date }> {
+    return this.prisma.$transaction(async (db) => {
+      await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${'sign-in:' + token.email}, 0))`;
+      const [window] = await db.$queryRaw<{ count: bigint; oldest: Date | null }[]>`
+        SELECT count(*) AS count, min(created_at) AS oldest FROM sign_in_tokens
+        WHERE email = ${token.email} AND created_at >= ${since}`;
+      if (window && Number(window.count) >= limit) {
+        return { created: false as const, oldest: window.oldest ?? new Date() };
+      }
+      await db.$executeRaw`
+        INSERT INTO sign_in_tokens (token_hash, email, return_to, created_at, expires_at, browser_hash)
+        VALUES (${token.tokenHash}, ${token.email}, ${token.returnTo}, now(), ${token.expiresAt},
+                ${token.browserHash})`;
+      return { created: true as const };
+    });
   }
 
-  countSignInTokensSince(email: string, since: Date): Promise<number> {
-    return this.prisma.signInToken.count({ where: { email, createdAt: { gte: since } } });
-  }
-
-  oldestSignInTokenSince(email: string, since: Date): Promise<Date | null> {
-    return this.prisma.signInToken
-      .findFirst({
-        where: { email, createdAt: { gte: since } },
-        orderBy: { createdAt: 'asc' },
-        select: { createdAt: true },
-      })
-      .then((row) => row?.createdAt ?? null);
+  /** An unused, unexpired link, read without using it up. */
+  async findUsableSignInToken(tokenHash: string, now: Date): Promise<UsableSignIn | null> {
+    const rows = await this.prisma.$queryRaw<
+      { email: string; return_to: string | null; browser_hash: string | null }[]
+    >`
+      SELECT email, return_to, browser_hash FROM sign_in_tokens
+      WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${now}`;
+    const row = rows[0];
+    return row
+      ? { email: row.email, returnTo: row.return_to, browserHash: row.browser_hash }
+      : null;
   }
 
   /**

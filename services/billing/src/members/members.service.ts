@@ -1,12 +1,19 @@
 import {
   BadRequestException,
   GoneException,
+  HttpStatus,
   Inject,
   Injectable,
   Logger,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import { MAILER, normaliseEmail, TooManyRequestsException, type Mailer } from '@probedge/kit';
+import {
+  CodedError,
+  MAILER,
+  normaliseEmail,
+  TooManyRequestsException,
+  type Mailer,
+} from '@probedge/kit';
 import {
   MAILED_LINK_PAGES,
   SIGN_IN_LINK_MINUTES,
@@ -14,7 +21,8 @@ import {
   type SignInConfirmed,
 } from '@probedge/proto';
 import { AccessService } from '../access/access.service';
-import { hashToken, newAccessToken } from '../access/access-cookie.util';
+import { hashToken, isWellFormedToken, newAccessToken } from '../access/access-cookie.util';
+import type { Visitor } from '../access/visitor-cookies';
 import { BillingRepository } from '../billing/billing.repository';
 import { BILLING_CONFIG } from '../config/billing-config';
 import type { BillingConfig } from '../config/env';
@@ -40,6 +48,48 @@ export class SignInLimitedError extends TooManyRequestsException {
 const DELIVERY_ATTEMPTS = 3;
 const DELIVERY_BACKOFF_MS = 1000;
 
+export type SignInChoiceCode = 'SIGN_IN_CONFIRMATION_REQUIRED' | 'SIGN_IN_WOULD_SWITCH';
+
+/** The link is valid, but the person has not yet made the choice it needs (409). */
+export class SignInChoiceError extends CodedError<SignInChoiceCode> {
+  constructor(code: SignInChoiceCode, message: string) {
+    super(code, message, { retryable: false, status: HttpStatus.CONFLICT });
+  }
+}
+
+/** What the person chose on the confirm page. */
+export interface SignInChoice {
+  /** The link's address, named again: needed when another browser asked for the link. */
+  confirmEmail?: string;
+  /** The member signed in here now, named: needed to switch this browser to another member. */
+  switchFrom?: string;
+}
+
+export interface SignInLinkDetails {
+  /** The address the link signs in. */
+  email: string;
+  /** Whether this browser asked for the link. */
+  sameBrowser: boolean;
+  /** The member this browser is signed in as now, if any. */
+  signedInAs: string | null;
+}
+
+export interface RequestedSignIn {
+  message: string;
+  /** The sign-in cookie value of the asking browser. */
+  browserToken: string;
+}
+
+function askedHere(browserHash: string | null, signInToken: string | undefined): boolean {
+  return (
+    browserHash !== null && isWellFormedToken(signInToken) && hashToken(signInToken) === browserHash
+  );
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export interface StartedSession {
   confirmed: SignInConfirmed;
   /** The member session cookie value. */
@@ -63,38 +113,83 @@ export class MembersService implements OnApplicationShutdown {
     private readonly access: AccessService,
   ) {}
 
-  async requestSignIn(rawEmail: string, returnTo: string | undefined): Promise<string> {
+  /**
+   * Stores a link bound to the asking browser's sign-in cookie (`browserToken`, made if it has
+   * none) and mails it after the answer. Answers the cookie value to set.
+   */
+  async requestSignIn(
+    rawEmail: string,
+    returnTo: string | undefined,
+    browserToken: string | undefined,
+  ): Promise<RequestedSignIn> {
     const verdict = normaliseEmail(rawEmail);
     if (!verdict.ok) throw new BadRequestException(verdict.reason);
     const email = verdict.email;
+    const browser = isWellFormedToken(browserToken) ? browserToken : newAccessToken();
     const now = Date.now();
     const windowMs = this.config.SIGN_IN_ADDRESS_WINDOW_SECONDS * 1000;
-    const since = new Date(now - windowMs);
-    if (
-      (await this.members.countSignInTokensSince(email, since)) >= this.config.SIGN_IN_ADDRESS_LIMIT
-    ) {
-      const oldest = (await this.members.oldestSignInTokenSince(email, since)) ?? new Date(now);
+    const token = newAccessToken();
+    const outcome = await this.members.createSignInTokenWithinLimit(
+      {
+        tokenHash: hashToken(token),
+        email,
+        returnTo: returnTo ?? null,
+        expiresAt: new Date(now + SIGN_IN_LINK_MINUTES * 60_000),
+        browserHash: hashToken(browser),
+      },
+      this.config.SIGN_IN_ADDRESS_LIMIT,
+      new Date(now - windowMs),
+    );
+    if (!outcome.created) {
       throw new SignInLimitedError(
-        Math.max(1, Math.ceil((oldest.getTime() + windowMs - now) / 1000)),
+        Math.max(1, Math.ceil((outcome.oldest.getTime() + windowMs - now) / 1000)),
       );
     }
-    const token = newAccessToken();
-    await this.members.createSignInToken({
-      tokenHash: hashToken(token),
-      email,
-      returnTo: returnTo ?? null,
-      expiresAt: new Date(now + SIGN_IN_LINK_MINUTES * 60_000),
-    });
     const link = new URL(MAILED_LINK_PAGES.signInConfirm, this.config.PUBLIC_URL);
     link.searchParams.set('token', token);
-    // Sent after answering: how long a mail server takes must not tell one address from another.
-    this.track(this.deliver(email, link.toString()));
-    return SIGN_IN_ACCEPTED_MESSAGE;
+    // Sent after answering, on a later turn: how long a mail server takes must not tell one
+    // address from another, nor hold the answer up.
+    this.track(nextTurn().then(() => this.deliver(email, link.toString())));
+    return { message: SIGN_IN_ACCEPTED_MESSAGE, browserToken: browser };
   }
 
-  /** Uses the link once and starts a member session for its address. */
-  async confirm(token: string): Promise<StartedSession> {
+  /**
+   * Who a link would sign in, without using it: the page shows it before anyone decides, and says
+   * whether this browser asked for it and who is signed in here now.
+   */
+  async lookup(token: string, visitor: Visitor): Promise<SignInLinkDetails> {
+    const link = await this.members.findUsableSignInToken(hashToken(token), new Date());
+    if (!link) throw new GoneException(LINK_INVALID_MESSAGE);
+    const current = await this.access.member(visitor.memberToken);
+    return {
+      email: link.email,
+      sameBrowser: askedHere(link.browserHash, visitor.signInToken),
+      signedInAs: current?.email ?? null,
+    };
+  }
+
+  /**
+   * Uses the link once and starts a member session for its address. A link works at once only in
+   * the browser that asked for it; elsewhere the person must confirm the address it signs in, and
+   * a browser signed in as someone else is switched only when they chose to.
+   */
+  async confirm(token: string, visitor: Visitor, choice: SignInChoice): Promise<StartedSession> {
     const now = new Date();
+    const link = await this.members.findUsableSignInToken(hashToken(token), now);
+    if (!link) throw new GoneException(LINK_INVALID_MESSAGE);
+    if (!askedHere(link.browserHash, visitor.signInToken) && choice.confirmEmail !== link.email) {
+      throw new SignInChoiceError(
+        'SIGN_IN_CONFIRMATION_REQUIRED',
+        'This link was asked for in another browser: confirm the address it signs in first.',
+      );
+    }
+    const current = await this.access.member(visitor.memberToken);
+    if (current && current.email !== link.email && choice.switchFrom !== current.email) {
+      throw new SignInChoiceError(
+        'SIGN_IN_WOULD_SWITCH',
+        `This browser is signed in as ${current.email}: choose whether to switch first.`,
+      );
+    }
     const sessionToken = newAccessToken();
     const started = await this.billing.transaction(async (db) => {
       const consumed = await this.members.consumeSignInToken(hashToken(token), now, db);
@@ -112,6 +207,9 @@ export class MembersService implements OnApplicationShutdown {
       return { member, returnTo: consumed.returnTo };
     });
     if (!started) throw new GoneException(LINK_INVALID_MESSAGE);
+    if (current && isWellFormedToken(visitor.memberToken)) {
+      await this.members.revokeSession(hashToken(visitor.memberToken), now);
+    }
     const state = await this.access.stateOf(await this.members.customersOf(started.member.id));
     return {
       sessionToken,

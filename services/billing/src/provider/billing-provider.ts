@@ -70,6 +70,11 @@ export class WebhookSignatureError extends Error {
   override readonly name = 'WebhookSignatureError';
 }
 
+/** A correctly signed event whose fields are missing or of the wrong type: it can never be applied. */
+export class MalformedEventError extends Error {
+  override readonly name = 'MalformedEventError';
+}
+
 /** The provider could not be reached or failed: the caller answers 502, never 500. */
 export class ProviderUnavailableError extends Error {
   override readonly name = 'ProviderUnavailableError';

@@ -1,5 +1,10 @@
 import type Stripe from 'stripe';
-import type { CheckoutSnapshot, SubscriptionSnapshot } from './billing-provider';
+import {
+  MalformedEventError,
+  type CheckoutSnapshot,
+  type ProviderEvent,
+  type SubscriptionSnapshot,
+} from './billing-provider';
 
 type Expandable<T extends { id: string }> = string | T | null | undefined;
 
@@ -8,8 +13,39 @@ export function idOf<T extends { id: string }>(value: Expandable<T>): string | n
   return typeof value === 'string' ? value : value.id;
 }
 
+const EVENT_ID_MAX_LENGTH = 255;
+
+/**
+ * A verified event as billing reads it. The signature proves who sent it, not that its fields are
+ * usable: an event without a usable id, type or time can never be applied, so it is refused here.
+ */
+export function toProviderEvent(event: Stripe.Event): ProviderEvent {
+  const { id, type, created } = event as { id: unknown; type: unknown; created: unknown };
+  if (typeof id !== 'string' || id.length === 0 || id.length > EVENT_ID_MAX_LENGTH) {
+    throw new MalformedEventError('event id is missing or not a string');
+  }
+  if (typeof type !== 'string' || type.length === 0) {
+    throw new MalformedEventError(`event ${id} has no type`);
+  }
+  if (typeof created !== 'number' || !Number.isSafeInteger(created) || created <= 0) {
+    throw new MalformedEventError(`event ${id} has no usable created time`);
+  }
+  const data = (event as { data?: { object?: unknown } }).data;
+  if (!data || typeof data.object !== 'object' || data.object === null) {
+    throw new MalformedEventError(`event ${id} carries no object`);
+  }
+  return { id, type, created: new Date(created * 1000), object: data.object };
+}
+
 /** Since API 2025-03-31 the billing period lives on the subscription items. */
 export function toSubscriptionSnapshot(subscription: Stripe.Subscription): SubscriptionSnapshot {
+  const { id, status } = subscription as { id: unknown; status: unknown };
+  if (typeof id !== 'string' || id.length === 0) {
+    throw new MalformedEventError('subscription id is missing or not a string');
+  }
+  if (typeof status !== 'string' || status.length === 0 || status.length > 40) {
+    throw new MalformedEventError(`subscription ${id} has no usable status`);
+  }
   const items = subscription.items?.data ?? [];
   const periodEnds = items
     .map((item) => item.current_period_end)

@@ -10,7 +10,7 @@ import {
   type ProviderEvent,
   type SubscriptionSnapshot,
 } from './billing-provider';
-import { toCheckoutSnapshot, toSubscriptionSnapshot } from './stripe-mapping.util';
+import { toCheckoutSnapshot, toProviderEvent, toSubscriptionSnapshot } from './stripe-mapping.util';
 
 export function createStripeClient(config: BillingConfig): Stripe {
   const base = config.STRIPE_API_BASE_URL ? new URL(config.STRIPE_API_BASE_URL) : undefined;
@@ -106,23 +106,19 @@ export class StripeProvider implements BillingProvider {
   }
 
   verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent {
+    let event: Stripe.Event;
     try {
-      const event = this.stripe.webhooks.constructEvent(
+      event = this.stripe.webhooks.constructEvent(
         rawBody,
         signature,
         this.config.STRIPE_WEBHOOK_SECRET!,
         this.config.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
       );
-      return {
-        id: event.id,
-        type: event.type,
-        created: new Date(event.created * 1000),
-        object: event.data.object,
-      };
     } catch (error) {
       throw new WebhookSignatureError(
         error instanceof Error ? error.message : 'Webhook signature verification failed',
       );
     }
+    return toProviderEvent(event);
   }
 }

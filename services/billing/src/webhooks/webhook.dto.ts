@@ -52,4 +52,12 @@ export class WebhookOutcomeDto implements WebhookOutcome {
     example: true,
   })
   ignored?: true;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description:
+      'Present when a signed event had missing or ill-typed fields: it is logged as rejected and not sent again',
+    example: true,
+  })
+  rejected?: true;
 }

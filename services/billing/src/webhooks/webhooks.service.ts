@@ -13,6 +13,7 @@ import { normalisedOrRaw } from '../members/member-email.util';
 import { MembersRepository } from '../members/members.repository';
 import {
   BILLING_PROVIDER,
+  MalformedEventError,
   ProviderUnavailableError,
   WebhookSignatureError,
   type BillingProvider,
@@ -38,6 +39,7 @@ export interface WebhookOutcome {
   received: true;
   duplicate?: true;
   ignored?: true;
+  rejected?: true;
 }
 
 /** What an event asks for, worked out (network reads included) before the transaction opens. */
@@ -75,7 +77,13 @@ export class WebhooksService {
       const outcome = await this.handle(rawBody, signature, (verified) => {
         type = verified;
       });
-      const label = outcome.ignored ? 'ignored' : outcome.duplicate ? 'duplicate' : 'processed';
+      const label = outcome.rejected
+        ? 'rejected'
+        : outcome.ignored
+          ? 'ignored'
+          : outcome.duplicate
+            ? 'duplicate'
+            : 'processed';
       events.inc({ type, outcome: label });
       return outcome;
     } catch (error) {
@@ -98,6 +106,10 @@ export class WebhooksService {
       event = this.provider.verifyWebhook(rawBody, signature);
     } catch (error) {
       if (error instanceof WebhookSignatureError) throw new BadRequestException(error.message);
+      if (error instanceof MalformedEventError) {
+        verified('malformed');
+        return this.reject(error);
+      }
       throw error;
     }
     verified(event.type);
@@ -107,7 +119,13 @@ export class WebhooksService {
     if (await this.repository.isEventProcessed(event.id))
       return { received: true, duplicate: true };
 
-    const plan = await this.plan(event);
+    let plan: EventPlan;
+    try {
+      plan = await this.plan(event);
+    } catch (error) {
+      if (error instanceof MalformedEventError) return this.reject(error, event);
+      throw error;
+    }
     // The event row commits with its effects or not at all, so a failure is retried by Stripe.
     return this.billing.transactWithState(
       plan.subscription,
@@ -127,6 +145,18 @@ export class WebhooksService {
         return { received: true };
       },
     );
+  }
+
+  /**
+   * A signed event that can never be applied is acknowledged, so Stripe stops sending it, and
+   * logged as rejected for someone to look at: answering 5xx would only bring it back for days.
+   */
+  private reject(error: MalformedEventError, event?: ProviderEvent): WebhookOutcome {
+    this.logger.warn(
+      { eventId: event?.id, eventType: event?.type, reason: error.message },
+      'signed Stripe event rejected: its fields cannot be used',
+    );
+    return { received: true, rejected: true };
   }
 
   private async plan(event: ProviderEvent): Promise<EventPlan> {

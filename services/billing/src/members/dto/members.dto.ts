@@ -7,7 +7,7 @@ import type {
   SignInRequest,
 } from '@probedge/proto';
 import { IsMailAddress } from '@probedge/kit';
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 /** A path on this site: one leading slash, never "//" or "/\" (another host), no spaces. */
 export const RETURN_TO_PATTERN = /^\/(?![/\\])[^\s\\]{0,299}$/;
@@ -49,6 +49,51 @@ export class SignInConfirmRequestDto implements SignInConfirmRequest {
   @IsString()
   @Matches(TOKEN_PATTERN, { message: 'token is not a sign-in token' })
   token!: string;
+}
+
+export class SignInChoiceRequestDto extends SignInConfirmRequestDto {
+  @ApiPropertyOptional({
+    description:
+      'The address the link signs in, named again: needed when the link was asked for in another browser',
+    example: 'ann@example.com',
+    maxLength: 254,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(254)
+  confirmEmail?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'The member this browser is signed in as now: needed to switch it to the member of the link',
+    example: 'bob@example.com',
+    maxLength: 254,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(254)
+  switchFrom?: string;
+}
+
+export class SignInLinkQueryDto extends SignInConfirmRequestDto {}
+
+export class SignInLinkDto {
+  @ApiProperty({ description: 'The address the link signs in', example: 'ann@example.com' })
+  email!: string;
+
+  @ApiProperty({
+    description: 'Whether this browser asked for the link (it then signs in with one click)',
+    example: true,
+  })
+  sameBrowser!: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The member this browser is signed in as now, or null',
+    example: null,
+  })
+  signedInAs!: string | null;
 }
 
 export class MemberDto implements Member {

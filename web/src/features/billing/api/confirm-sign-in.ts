@@ -1,16 +1,24 @@
 import useSWRMutation from 'swr/mutation';
-import type { SignInConfirmed, SignInConfirmRequest } from '@probedge/proto';
+import type { SignInConfirmed } from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
 
 export const confirmSignInKey = ['/api/members/sign-in/confirm'] as const;
 
+/** The person's choice on the confirm page, sent with the link's token. */
+export interface SignInChoice {
+  token: string;
+  /** The link's address, named again: needed when another browser asked for the link. */
+  confirmEmail?: string;
+  /** The member signed in here now: needed to switch this browser to the link's member. */
+  switchFrom?: string;
+}
+
 /** Uses the mailed link's token once; the answer sets the member session cookie. */
 export async function confirmSignIn(
   key: typeof confirmSignInKey,
-  { arg: token }: { arg: string },
+  { arg }: { arg: SignInChoice },
 ): Promise<SignInConfirmed> {
-  const body: SignInConfirmRequest = { token };
-  const response = await apiPost<SignInConfirmed>(key, body);
+  const response = await apiPost<SignInConfirmed>(key, arg);
   if (!response || typeof response.email !== 'string') {
     throw new Error('Sign-in answered without the member');
   }
