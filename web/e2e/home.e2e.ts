@@ -103,7 +103,9 @@ describe('market strip and Stock Details in a browser', () => {
       .first()
       .waitFor();
     await page.getByText('Daily prices as a table').click();
-    const rows = page.getByRole('table', { name: /QQQ daily prices, 1 year/ }).getByRole('row');
+    const table = page.getByRole('table', { name: /QQQ daily prices, 1 year/ });
+    await table.waitFor();
+    const rows = table.getByRole('row');
     expect(await rows.count()).toBeGreaterThan(200);
 
     await page.getByRole('button', { name: '1M' }).click();

@@ -74,6 +74,18 @@ export const ChartBox = styled.div`
   height: 320px;
 `;
 
+/** Holds the chart's place while the prices load, so nothing below moves when it arrives. */
+export const ChartPlaceholder = styled(ChartBox)`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+`;
+
+/** Holds the page's place while the quote loads, so the footer does not show and then move away. */
+export const LoadingPage = styled.div`
+  min-height: 100vh;
+`;
+
 export const ChartNote = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};

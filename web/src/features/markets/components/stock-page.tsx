@@ -35,7 +35,9 @@ import { PriceChart } from './price-chart';
 import { TickerNews } from './ticker-news';
 import {
   Change,
+  ChartPlaceholder,
   Freshness,
+  LoadingPage,
   Panel,
   PriceLine,
   QuoteHeader,
@@ -192,7 +194,9 @@ function History({ symbol, name }: { symbol: string; name: string }) {
       {history.error ? (
         <LoadError message="The price history could not be loaded." />
       ) : !history.data ? (
-        <Spinner label="Loading prices..." />
+        <ChartPlaceholder>
+          <Spinner label="Loading prices..." />
+        </ChartPlaceholder>
       ) : bars.length === 0 ? (
         <p>No trading days in this range yet.</p>
       ) : (
@@ -263,14 +267,17 @@ export function StockPage() {
           <LoadError message="Market data is unavailable right now. Try again shortly." />
         </>
       ) : !data ? (
-        <Spinner label="Loading quote..." />
+        <LoadingPage>
+          <Spinner label="Loading quote..." />
+        </LoadingPage>
       ) : (
         <>
           <Quote details={data} />
           <History symbol={symbol} name={name} />
           <Company details={data} />
-          <AnalysisMentions symbol={symbol} />
           <TickerNews symbol={symbol} />
+          {/* Last: it shows only when today's analysis names the ticker, so nothing moves below it. */}
+          <AnalysisMentions symbol={symbol} />
         </>
       )}
       <NotAdviceNote>Figures are information, not a recommendation to trade.</NotAdviceNote>
