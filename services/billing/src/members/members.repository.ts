@@ -42,31 +42,25 @@ export class MembersRepository {
   ): Promise<{ created: true } | { created: false; oldest: Date }> {
     return this.prisma.$transaction(async (db) => {
       await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${'sign-in:' + token.email}, 0))`;
-      const [window] = await db.$queryRaw<{ count: bigint; oldest: Date | null }[]>`
-        SELECT count(*) AS count, min(created_at) AS oldest FROM sign_in_tokens
-        WHERE email = ${token.email} AND created_at >= ${since}`;
-      if (window && Number(window.count) >= limit) {
-        return { created: false as const, oldest: window.oldest ?? new Date() };
+      const window = await db.signInToken.aggregate({
+        where: { email: token.email, createdAt: { gte: since } },
+        _count: true,
+        _min: { createdAt: true },
+      });
+      if (window._count >= limit) {
+        return { created: false as const, oldest: window._min.createdAt ?? new Date() };
       }
-      await db.$executeRaw`
-        INSERT INTO sign_in_tokens (token_hash, email, return_to, created_at, expires_at, browser_hash)
-        VALUES (${token.tokenHash}, ${token.email}, ${token.returnTo}, now(), ${token.expiresAt},
-                ${token.browserHash})`;
+      await db.signInToken.create({ data: token });
       return { created: true as const };
     });
   }
 
   /** An unused, unexpired link, read without using it up. */
-  async findUsableSignInToken(tokenHash: string, now: Date): Promise<UsableSignIn | null> {
-    const rows = await this.prisma.$queryRaw<
-      { email: string; return_to: string | null; browser_hash: string | null }[]
-    >`
-      SELECT email, return_to, browser_hash FROM sign_in_tokens
-      WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${now}`;
-    const row = rows[0];
-    return row
-      ? { email: row.email, returnTo: row.return_to, browserHash: row.browser_hash }
-      : null;
+  findUsableSignInToken(tokenHash: string, now: Date): Promise<UsableSignIn | null> {
+    return this.prisma.signInToken.findFirst({
+      where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
+      select: { email: true, returnTo: true, browserHash: true },
+    });
   }
 
   /**
