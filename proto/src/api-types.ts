@@ -194,6 +194,20 @@ export interface SignInAccepted {
 /** POST /api/members/sign-in/confirm: the token from the mailed link. */
 export interface SignInConfirmRequest {
   token: string;
+  /** The link's address, named again: needed when another browser asked for the link. */
+  confirmEmail?: string;
+  /** The member this browser is signed in as now: needed to switch it to the link's member. */
+  switchFrom?: string;
+}
+
+/** GET /api/members/sign-in/link: who a mailed link would sign in, read without using it. */
+export interface SignInLink {
+  /** The address the link signs in. */
+  email: string;
+  /** Whether this browser asked for the link (it then signs in with one click). */
+  sameBrowser: boolean;
+  /** The member this browser is signed in as now, if any. */
+  signedInAs: string | null;
 }
 
 /** GET /api/members/me: the signed-in member and whether they have access. */

@@ -23,10 +23,14 @@ export interface Quote {
   change: number;
   /** Since the previous close, per cent. */
   percentChange: number;
+  /** An ISO 4217 code, or PERCENT_CURRENCY for a rate or yield. */
   currency: string;
   /** When the provider took the price. */
   asOf: IsoDateString;
-  /** How far the provider's feed runs behind the market (0 for real time, 15 for most free plans). */
+  /**
+   * How far the provider's feed runs behind the market (0 for real time, 15 for most free plans,
+   * END_OF_DAY_DELAY_MINUTES or more for a series published once a day).
+   */
   delayMinutes: number;
   /** The provider that answered, e.g. "finnhub", or "sandbox" for sample figures. */
   source: string;
@@ -107,3 +111,9 @@ export interface SymbolSearch {
   sampleData: boolean;
   results: SymbolMatch[];
 }
+
+/** A quote's `currency` for a rate or yield: the price is itself a percentage. */
+export const PERCENT_CURRENCY = '%';
+
+/** The delay of a series published once a day, after the close (official end-of-day series). */
+export const END_OF_DAY_DELAY_MINUTES = 24 * 60;

@@ -1,3 +1,5 @@
+import { END_OF_DAY_DELAY_MINUTES, PERCENT_CURRENCY } from '@probedge/proto';
+
 /** How market figures read on every screen that shows them. */
 
 export type ChangeDirection = 'up' | 'down' | 'flat';
@@ -11,9 +13,6 @@ const twoDecimals = new Intl.NumberFormat('en-US', {
 export const formatUsd = (value: number): string => usd.format(value);
 
 export const formatDecimal = (value: number): string => twoDecimals.format(value);
-
-/** A quote's `currency` for rates and yields: the figure is itself a percentage. */
-export const PERCENT_UNIT = '%';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>([['USD', usd]]);
 
@@ -32,19 +31,16 @@ function moneyFormat(currency: string): Intl.NumberFormat | null {
 
 /** A price in its quote's currency: "$412.30", "4.02%" for a yield, "98.10 XYZ" for a code Intl lacks. */
 export function formatPrice(value: number, currency = 'USD'): string {
-  if (currency === PERCENT_UNIT) return `${twoDecimals.format(value)}%`;
+  if (currency === PERCENT_CURRENCY) return `${twoDecimals.format(value)}%`;
   return moneyFormat(currency)?.format(value) ?? `${twoDecimals.format(value)} ${currency}`;
 }
 
 /** A price's change: in the price's currency, or in percentage points for a yield. */
 export function formatPriceChange(value: number, currency = 'USD'): string {
-  return currency === PERCENT_UNIT
+  return currency === PERCENT_CURRENCY
     ? `${twoDecimals.format(value)} pts`
     : formatPrice(value, currency);
 }
-
-/** Providers that publish once a day (official series) say so with a delay of a day or more. */
-export const END_OF_DAY_DELAY_MINUTES = 1440;
 
 /** "delayed 15 min", or "end of day" for a daily series; empty for a live price. */
 export function formatDelay(delayMinutes: number): string {

@@ -1,5 +1,10 @@
 import { zonedTime } from '@probedge/kit';
-import type { Bar, SymbolMatch } from '@probedge/proto';
+import {
+  END_OF_DAY_DELAY_MINUTES,
+  PERCENT_CURRENCY,
+  type Bar,
+  type SymbolMatch,
+} from '@probedge/proto';
 import {
   ProviderError,
   type MarketDataProvider,
@@ -29,7 +34,7 @@ export interface FredSeries {
   /** FRED's title of the series, shown as the quote's name. */
   title: string;
   /** "%" for yields; the indices' levels are read in US dollars, the currency of their members. */
-  currency: '%' | 'USD';
+  currency: typeof PERCENT_CURRENCY | 'USD';
   /** What a search result calls it. */
   type: 'Treasury yield' | 'Index';
 }
@@ -43,25 +48,25 @@ export const FRED_SERIES: Readonly<Record<string, FredSeries>> = {
   DGS3MO: {
     title:
       'Market Yield on U.S. Treasury Securities at 3-Month Constant Maturity, Quoted on an Investment Basis',
-    currency: '%',
+    currency: PERCENT_CURRENCY,
     type: 'Treasury yield',
   },
   DGS2: {
     title:
       'Market Yield on U.S. Treasury Securities at 2-Year Constant Maturity, Quoted on an Investment Basis',
-    currency: '%',
+    currency: PERCENT_CURRENCY,
     type: 'Treasury yield',
   },
   DGS10: {
     title:
       'Market Yield on U.S. Treasury Securities at 10-Year Constant Maturity, Quoted on an Investment Basis',
-    currency: '%',
+    currency: PERCENT_CURRENCY,
     type: 'Treasury yield',
   },
   DGS30: {
     title:
       'Market Yield on U.S. Treasury Securities at 30-Year Constant Maturity, Quoted on an Investment Basis',
-    currency: '%',
+    currency: PERCENT_CURRENCY,
     type: 'Treasury yield',
   },
   SP500: { title: 'S&P 500', currency: 'USD', type: 'Index' },
@@ -69,8 +74,6 @@ export const FRED_SERIES: Readonly<Record<string, FredSeries>> = {
   VIXCLS: { title: 'CBOE Volatility Index: VIX', currency: 'USD', type: 'Index' },
 };
 
-/** An end-of-day figure: published the next business day, so a day behind the market. */
-const END_OF_DAY_DELAY_MINUTES = 24 * 60;
 /** The daily series are US closes: a value stands for its day's 4 pm in New York. */
 const SERIES_TIME_ZONE = 'America/New_York';
 const SERIES_CLOSE = '16:00';

@@ -4,6 +4,7 @@ import type {
   SignInAccepted,
   SignInConfirmed,
   SignInConfirmRequest,
+  SignInLink,
   SignInRequest,
 } from '@probedge/proto';
 import { IsMailAddress } from '@probedge/kit';
@@ -77,7 +78,7 @@ export class SignInChoiceRequestDto extends SignInConfirmRequestDto {
 
 export class SignInLinkQueryDto extends SignInConfirmRequestDto {}
 
-export class SignInLinkDto {
+export class SignInLinkDto implements SignInLink {
   @ApiProperty({ description: 'The address the link signs in', example: 'ann@example.com' })
   email!: string;
 

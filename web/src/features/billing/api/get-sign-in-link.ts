@@ -1,15 +1,6 @@
 import useSWR from 'swr';
+import type { SignInLink } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
-
-/** Who a mailed sign-in link would sign in, read without using it. */
-export interface SignInLink {
-  /** The address the link signs in. */
-  email: string;
-  /** Whether this browser asked for the link. */
-  sameBrowser: boolean;
-  /** The member this browser is signed in as now, if any. */
-  signedInAs: string | null;
-}
 
 export const signInLinkKey = (token: string) => ['/api/members/sign-in/link', { token }] as const;
 

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { MAILED_LINK_PAGES, type SignInConfirmed } from '@probedge/proto';
+import { MAILED_LINK_PAGES, type SignInConfirmed, type SignInLink } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
 import { useConfirmSignIn } from '../api/confirm-sign-in';
-import { signInLinkKey, useSignInLink, type SignInLink } from '../api/get-sign-in-link';
+import { signInLinkKey, useSignInLink } from '../api/get-sign-in-link';
 import { safeReturnTo } from '../hooks/safe-return-to';
 import { ButtonStack, StatusCard, StatusText } from '../../../components/ui/status-card.styles';
 
