@@ -9,4 +9,5 @@ module.exports = {
   displayName: 'system',
   testMatch: ['<rootDir>/**/*.test.ts'],
   testTimeout: 120_000,
+  setupFilesAfterEnv: ['<rootDir>/support/timeout.ts'],
 };
