@@ -118,6 +118,35 @@ describe('serving the web build', () => {
     }
   });
 
+  it('serves ticker pages their own shell with the quote and the first chart range preloaded', async () => {
+    const stockShell = INDEX_HTML.replace(
+      '</head>',
+      '<link rel="modulepreload" href="/x.js"></head>',
+    );
+    await writeFile(path.join(dist, 'stock-shell.html'), stockShell);
+    try {
+      const page = await send(gateway.url, '/stocks/brk.b');
+      expect(page.status).toBe(200);
+      expect(page.text).toBe(stockShell);
+      expect(page.headers.link).toBe(
+        '</api/market/symbols/BRK.B>; rel=preload; as=fetch; crossorigin=use-credentials, ' +
+          '</api/market/symbols/BRK.B/history?range=1y>; rel=preload; as=fetch; crossorigin=use-credentials',
+      );
+      // The symbol as the page asks for it: decoded, upper case, then encoded.
+      expect((await send(gateway.url, '/stocks/%5Egspc')).headers.link).toContain(
+        '</api/market/symbols/%5EGSPC>;',
+      );
+      // Not a ticker symbol: the page says so without asking the API, so nothing is preloaded.
+      const invalid = await send(gateway.url, '/stocks/not%20a%20symbol');
+      expect(invalid.status).toBe(200);
+      expect(invalid.headers.link).toBeUndefined();
+      expect((await send(gateway.url, '/guide/new-slug')).headers.link).toBeUndefined();
+      expect((await send(gateway.url, '/guide/new-slug')).text).toBe(INDEX_HTML);
+    } finally {
+      await rm(path.join(dist, 'stock-shell.html'));
+    }
+  });
+
   it('serves hashed assets with immutable caching', async () => {
     const res = await send(gateway.url, '/assets/index-3f9a1c.js');
     expect(res.status).toBe(200);

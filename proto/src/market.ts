@@ -14,6 +14,8 @@ export const SYMBOL_PATTERN = /^[A-Z0-9^][A-Z0-9.=-]{0,14}$/;
 
 export const PRICE_HISTORY_RANGES = ['1m', '6m', '1y', '5y'] as const;
 export type PriceHistoryRange = (typeof PRICE_HISTORY_RANGES)[number];
+/** The range a ticker page shows first (the gateway preloads it with the page). */
+export const DEFAULT_PRICE_HISTORY_RANGE: PriceHistoryRange = '1y';
 
 export interface Quote {
   symbol: string;

@@ -3,7 +3,7 @@
 // landing-route JavaScript ≤ 120 KB gzipped. Each page is measured LIGHTHOUSE_RUNS times (3 by
 // default) and the median run (by score) is reported, with the machine's load average alongside,
 // since a busy CPU lowers the score. Figures are printed, never asserted.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +16,8 @@ const root = path.join(here, '..', '..');
 // LIGHTHOUSE_PAGES=/stocks/SPY measures only the pages listed (comma-separated).
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/guides', '/demo', '/stocks/SPY'];
 const RUNS = Math.max(1, Number.parseInt(process.env.LIGHTHOUSE_RUNS ?? '3', 10) || 3);
+// LIGHTHOUSE_REPORT_DIR=dir keeps each run's full report (JSON) there, to see what a figure is made of.
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -82,6 +84,11 @@ try {
         formFactor: 'mobile',
       });
       const { audits, categories, runtimeError, runWarnings } = result.lhr;
+      if (REPORT_DIR) {
+        const name = `${page.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}-${run + 1}.json`;
+        await mkdir(REPORT_DIR, { recursive: true });
+        await writeFile(path.join(REPORT_DIR, name), JSON.stringify(result.lhr));
+      }
       // A run that could not measure the page (no paint in time, a crashed tab) has no score to
       // rank; it is shown as failed and left out of the median rather than counted as 0.
       const failure =

@@ -97,6 +97,12 @@ function chunkPreloads(page) {
 
 const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
 await writeFile(path.join(dist, 'shell.html'), shell);
+// Ticker pages are rendered in the browser (their figures change through the day): their shell
+// preloads the page's chunks; the gateway adds the symbol's quote and chart data as Link preloads.
+await writeFile(
+  path.join(dist, 'stock-shell.html'),
+  shell.replace('</head>', `${chunkPreloads('/stocks/SPY')}</head>`),
+);
 
 function jsonForScript(value) {
   return JSON.stringify(value).replace(/</g, '\\u003c');

@@ -7,6 +7,7 @@ import { GATEWAY_CONFIG } from '../config/gateway-config';
 import { sendApiError } from '../errors/api-error.util';
 import { isAppPage, redirectFor } from './app-pages';
 import { OfferDates, type RefreshedPage } from './offer-dates';
+import { stockPagePreloads } from './stock-page-preloads';
 
 /** Vite writes content-hashed file names under assets/, so a URL there never changes meaning. */
 const ASSETS_PREFIX = '/assets/';
@@ -15,6 +16,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /** Written by the prerender next to the prerendered pages: the app with an empty #root. */
 const SHELL = 'shell.html';
+/** The shell with the ticker page's chunks preloaded, for /stocks/:symbol. */
+const STOCK_SHELL = 'stock-shell.html';
 /**
  * The build writes a .br and a .gz copy next to each text file (web/scripts/compress.mjs); they
  * are sent as they are, so nothing is compressed per request.
@@ -75,13 +78,18 @@ export class WebApp {
     // Pages the build did not prerender get the bare app shell (index.html is the prerendered
     // home); a crawler learns from the status alone that a path is not a page.
     if (!isAppPage(pathname)) res.status(404);
-    const shell = path.join(root, SHELL);
-    await this.sendFile(
-      req,
-      res,
-      (await isFile(shell)) ? shell : path.join(root, 'index.html'),
-      REVALIDATE,
-    );
+    const preloads = stockPagePreloads(pathname);
+    if (preloads) res.setHeader('link', preloads);
+    await this.sendFile(req, res, await this.shellFor(root, preloads !== undefined), REVALIDATE);
+  }
+
+  /** The app shell for a page the build did not prerender; index.html when the build has none. */
+  private async shellFor(root: string, stockPage: boolean): Promise<string> {
+    for (const name of stockPage ? [STOCK_SHELL, SHELL] : [SHELL]) {
+      const shell = path.join(root, name);
+      if (await isFile(shell)) return shell;
+    }
+    return path.join(root, 'index.html');
   }
 
   private async findFile(root: string, decodedPath: string): Promise<string | undefined> {

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { PAGE_REDIRECTS } from '@probedge/proto';
 import { RootLayout } from '../components/layout/root-layout';
+import { ScreenPlaceholder } from '../components/ui/page.styles';
 import { Spinner } from '../components/ui/spinner';
 import { RedirectKeepingQuery } from './redirect-keeping-query';
 
@@ -17,7 +18,13 @@ function page<Name extends string>(
   return {
     path,
     element: (
-      <Suspense fallback={<Spinner label="Loading page..." />}>
+      <Suspense
+        fallback={
+          <ScreenPlaceholder>
+            <Spinner label="Loading page..." />
+          </ScreenPlaceholder>
+        }
+      >
         <Screen />
       </Suspense>
     ),

@@ -69,3 +69,11 @@ export const Notice = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   text-align: center;
 `;
+
+/**
+ * Holds a screen's place while it loads (its code, or the figures a browser-rendered page waits
+ * for), so the footer never shows high up and then moves away.
+ */
+export const ScreenPlaceholder = styled.div`
+  min-height: 100vh;
+`;

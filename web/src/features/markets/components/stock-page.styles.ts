@@ -81,11 +81,6 @@ export const ChartPlaceholder = styled(ChartBox)`
   justify-content: center;
 `;
 
-/** Holds the page's place while the quote loads, so the footer does not show and then move away. */
-export const LoadingPage = styled.div`
-  min-height: 100vh;
-`;
-
 export const ChartNote = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};

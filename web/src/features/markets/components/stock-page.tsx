@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
+  DEFAULT_PRICE_HISTORY_RANGE,
   PRICE_HISTORY_RANGES,
   SAMPLE_DATA_LABEL,
   SYMBOL_PATTERN,
@@ -13,7 +14,7 @@ import { webPage } from '../../../components/seo/structured-data';
 import { LoadError } from '../../../components/ui/load-error';
 import { FigureList } from '../../../components/ui/market-figures.styles';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { PageContainer, PageTitle, ScreenPlaceholder } from '../../../components/ui/page.styles';
 import { SampleBadge } from '../../../components/ui/sample-badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { HttpError } from '../../../lib/api-client';
@@ -37,7 +38,6 @@ import {
   Change,
   ChartPlaceholder,
   Freshness,
-  LoadingPage,
   Panel,
   PriceLine,
   QuoteHeader,
@@ -169,7 +169,7 @@ function PriceTable({
 }
 
 function History({ symbol, name }: { symbol: string; name: string }) {
-  const [range, setRange] = useState<PriceHistoryRange>('1y');
+  const [range, setRange] = useState<PriceHistoryRange>(DEFAULT_PRICE_HISTORY_RANGE);
   const [tableOpen, setTableOpen] = useState(false);
   const history = usePriceHistory(symbol, range);
   const bars = history.data?.bars ?? [];
@@ -267,9 +267,9 @@ export function StockPage() {
           <LoadError message="Market data is unavailable right now. Try again shortly." />
         </>
       ) : !data ? (
-        <LoadingPage>
+        <ScreenPlaceholder>
           <Spinner label="Loading quote..." />
-        </LoadingPage>
+        </ScreenPlaceholder>
       ) : (
         <>
           <Quote details={data} />
