@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { waitFor } from '@probedge/kit/testing';
 import {
@@ -11,48 +11,64 @@ import {
   type Upstreams,
 } from './support/gateway';
 
-/** A billing stand-in that counts the requests it was sent and those whose client went away. */
-async function startCountingBilling() {
-  const counts = { started: 0, endedEarly: 0, completed: 0 };
-  const server: Server = createServer((req, res) => {
+/**
+ * A billing stand-in that counts the requests it was sent and how many it holds at once. Requests
+ * to a path under /api/members/me are held (no answer) until `release()`; every other one is
+ * answered as soon as its body has arrived.
+ */
+async function startBilling() {
+  const counts = { started: 0, open: 0, mostOpen: 0 };
+  const held: ServerResponse[] = [];
+  const answer = (res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"ok":true}');
+  };
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     counts.started += 1;
+    counts.open += 1;
+    counts.mostOpen = Math.max(counts.mostOpen, counts.open);
+    res.on('close', () => (counts.open -= 1));
     req.resume();
     req.on('end', () => {
-      counts.completed += 1;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"url":"https://checkout.example/cs_1"}');
-    });
-    req.on('close', () => {
-      if (!req.complete) counts.endedEarly += 1;
+      if (req.url?.startsWith('/api/members/me')) held.push(res);
+      else answer(res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const release = () => held.splice(0).forEach(answer);
   const stop = () => {
     server.closeAllConnections();
     return new Promise<void>((resolve) => server.close(() => resolve()));
   };
-  return { counts, url, stop };
+  return { counts, held, url, release, stop };
 }
 
 interface SlowClient {
   socket: Socket;
   answer: string;
   closed: boolean;
+  sent: number;
   drip: NodeJS.Timeout | undefined;
 }
 
-/** Sends a checkout's headers and then one body byte at a time, far slower than any real client. */
-function slowCheckout(gatewayUrl: string): SlowClient {
+/**
+ * Sends a checkout's headers and then one body byte at a time, far slower than any real client,
+ * from the given loopback address.
+ */
+function slowCheckout(gatewayUrl: string, localAddress = '127.0.0.1', everyMs = 300): SlowClient {
   const { hostname, port } = new URL(gatewayUrl);
-  const socket = connect(Number(port), hostname);
-  const client: SlowClient = { socket, answer: '', closed: false, drip: undefined };
+  const socket = connect({ port: Number(port), host: hostname, localAddress });
+  const client: SlowClient = { socket, answer: '', closed: false, sent: 0, drip: undefined };
   socket.on('connect', () => {
     socket.write(
       'POST /api/create-checkout-session HTTP/1.1\r\nHost: localhost\r\n' +
         'Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{',
     );
-    client.drip = setInterval(() => socket.write(' '), 300);
+    client.drip = setInterval(() => {
+      socket.write(' ');
+      client.sent += 1;
+    }, everyMs);
   });
   socket.on('data', (chunk: Buffer) => (client.answer += chunk.toString('latin1')));
   socket.on('error', () => {});
@@ -63,55 +79,182 @@ function slowCheckout(gatewayUrl: string): SlowClient {
   return client;
 }
 
-describe('slow clients cannot hold the sockets to the services', () => {
+function cutOff(clients: SlowClient[]): void {
+  for (const client of clients.splice(0)) {
+    clearInterval(client.drip);
+    client.socket.destroy();
+  }
+}
+
+const json = { 'content-type': 'application/json' };
+
+describe('slow clients cannot hold the connections to the services', () => {
   let upstreams: Upstreams;
-  let billing: Awaited<ReturnType<typeof startCountingBilling>>;
-  let gateway: RunningGateway;
+  let billing: Awaited<ReturnType<typeof startBilling>>;
   const clients: SlowClient[] = [];
+  const gateways: RunningGateway[] = [];
+
+  const gatewayWith = async (env: Parameters<typeof startGateway>[0]) => {
+    const gateway = await startGateway({
+      ...upstreamUrls(upstreams),
+      BILLING_URL: billing.url,
+      ...env,
+    });
+    gateways.push(gateway);
+    return gateway;
+  };
 
   beforeAll(async () => {
     upstreams = await startUpstreams();
-    billing = await startCountingBilling();
-    gateway = await startGateway({
-      ...upstreamUrls(upstreams),
-      BILLING_URL: billing.url,
-      CLIENT_REQUEST_TIMEOUT_MS: 1500,
-    });
+    billing = await startBilling();
+  });
+
+  beforeEach(() => {
+    billing.counts.started = 0;
+    billing.counts.mostOpen = billing.counts.open;
+  });
+
+  afterEach(async () => {
+    cutOff(clients);
+    billing.release();
+    for (const gateway of gateways.splice(0)) await gateway.close();
   });
 
   afterAll(async () => {
-    for (const client of clients) {
-      clearInterval(client.drip);
-      client.socket.destroy();
-    }
-    await gateway?.close();
     await billing?.stop();
     if (upstreams) await stopUpstreams(upstreams);
   });
 
-  it('answers 408 to senders that dribble a body, ends their service requests, and serves everyone else meanwhile', async () => {
+  it('reads a body whole before it takes a connection: a dribbled one never reaches the service and ends in 408', async () => {
+    const gateway = await gatewayWith({ CLIENT_REQUEST_TIMEOUT_MS: 3000 });
     for (let i = 0; i < 20; i += 1) clients.push(slowCheckout(gateway.url));
-    await waitFor(() => billing.counts.started === 20, 'the 20 slow checkouts reaching billing');
+    await waitFor(() => clients.every((client) => client.sent >= 3), 'every slow body under way');
+    expect(billing.counts.started).toBe(0);
 
     // While they dribble, other visitors are answered.
-    const guides = await send(gateway.url, '/api/guides');
-    expect(guides.status).toBe(200);
-
-    await waitFor(() => clients.every((client) => client.closed), 'every slow client cut off');
-    for (const client of clients) expect(client.answer).toMatch(/^HTTP\/1\.1 408 /);
-    await waitFor(
-      () => billing.counts.endedEarly === 20,
-      'billing seeing each of those requests end',
-    );
-    expect(billing.counts.completed).toBe(0);
-
-    // A checkout sent at a normal pace still goes through.
+    expect((await send(gateway.url, '/api/guides')).status).toBe(200);
     const checkout = await send(gateway.url, '/api/create-checkout-session', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: json,
       body: '{"tier":"professional"}',
     });
     expect(checkout.status).toBe(200);
-    expect(billing.counts.completed).toBe(1);
+
+    await waitFor(() => clients.every((client) => client.closed), 'every slow client cut off');
+    for (const client of clients) expect(client.answer).toMatch(/^HTTP\/1\.1 408 /);
+    // Only the checkout sent at a normal pace reached billing.
+    expect(billing.counts.started).toBe(1);
+  });
+
+  it("keeps another client's billing and content calls answered while 200 slow clients from 20 addresses send", async () => {
+    // A pool far smaller than the slow requests: streamed bodies would hold all of it.
+    const gateway = await gatewayWith({
+      UPSTREAM_MAX_SOCKETS: 32,
+      UPSTREAM_WEBHOOK_RESERVE: 4,
+      UPSTREAM_QUEUE_TIMEOUT_MS: 1000,
+      CLIENT_REQUEST_TIMEOUT_MS: 60_000,
+    });
+    for (let i = 0; i < 200; i += 1) {
+      clients.push(slowCheckout(gateway.url, `127.0.0.${2 + (i % 20)}`, 500));
+    }
+    await waitFor(() => clients.every((client) => client.sent >= 2), 'every slow body under way');
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const [subscription, guides, signIn] = await Promise.all([
+        send(gateway.url, '/api/check-subscription'),
+        send(gateway.url, '/api/guides'),
+        send(gateway.url, '/api/members/sign-in', {
+          method: 'POST',
+          headers: json,
+          body: '{"email":"ann@example.com"}',
+        }),
+      ]);
+      statuses.push(subscription.status, guides.status, signIn.status);
+    }
+    expect(statuses).toEqual(new Array<number>(60).fill(200));
+    // The slow ones are still sending, and none of them has reached billing.
+    expect(clients.filter((client) => client.closed)).toHaveLength(0);
+    expect(billing.counts.started).toBe(40);
+    expect(billing.counts.mostOpen).toBeLessThanOrEqual(2);
+  });
+
+  it("refuses a client's requests beyond its share of a service's connections, and serves other clients", async () => {
+    const gateway = await gatewayWith({ UPSTREAM_CLIENT_SHARE: 3 });
+    const held = [1, 2, 3].map(() =>
+      send(gateway.url, '/api/members/me', { localAddress: '127.0.0.2' }),
+    );
+    await waitFor(() => billing.held.length === 3, 'three requests held at billing');
+
+    const beyond = await send(gateway.url, '/api/members/me', { localAddress: '127.0.0.2' });
+    expect(beyond.status).toBe(429);
+    expect(beyond.headers['retry-after']).toBe('1');
+    expect(beyond.json().message).toBe(
+      "Too many of this client's requests are with the billing service; wait for one to finish",
+    );
+    // The share is per service, and per client.
+    expect((await send(gateway.url, '/api/guides', { localAddress: '127.0.0.2' })).status).toBe(
+      200,
+    );
+    const other = send(gateway.url, '/api/members/me', { localAddress: '127.0.0.3' });
+    await waitFor(() => billing.held.length === 4, "the other client's request at billing");
+
+    billing.release();
+    expect((await Promise.all([...held, other])).map((res) => res.status)).toEqual([
+      200, 200, 200, 200,
+    ]);
+    // Once its requests are answered, the client has its share again.
+    const again = send(gateway.url, '/api/members/me', { localAddress: '127.0.0.2' });
+    await waitFor(() => billing.held.length === 1, 'the next request at billing');
+    billing.release();
+    expect((await again).status).toBe(200);
+  });
+
+  it("keeps billing connections for Stripe's webhook deliveries when every other one is taken", async () => {
+    const gateway = await gatewayWith({
+      UPSTREAM_MAX_SOCKETS: 4,
+      UPSTREAM_WEBHOOK_RESERVE: 2,
+      UPSTREAM_CLIENT_SHARE: 1,
+      UPSTREAM_QUEUE_TIMEOUT_MS: 500,
+    });
+    const held = ['127.0.0.2', '127.0.0.3'].map((localAddress) =>
+      send(gateway.url, '/api/members/me', { localAddress }),
+    );
+    await waitFor(() => billing.held.length === 2, 'two requests held at billing');
+
+    // Every connection ordinary requests may take is in use: a third client waits, then 503.
+    const waited = await send(gateway.url, '/api/members/me', { localAddress: '127.0.0.4' });
+    expect(waited.status).toBe(503);
+    // A webhook delivery takes one of the reserved connections at once.
+    const webhook = await send(gateway.url, '/api/stripe/webhook', {
+      method: 'POST',
+      headers: { ...json, 'stripe-signature': 't=1,v1=00' },
+      body: '{"id":"evt_1"}',
+    });
+    expect(webhook.status).toBe(200);
+
+    billing.release();
+    expect((await Promise.all(held)).map((res) => res.status)).toEqual([200, 200]);
+  });
+
+  it('answers 413 to a chunked body over the limit without sending any of it on, and closes the connection', async () => {
+    const gateway = await gatewayWith({ BODY_LIMIT: '1kb' });
+    const res = await send(gateway.url, '/api/create-checkout-session', {
+      method: 'POST',
+      headers: { ...json, 'transfer-encoding': 'chunked' },
+      body: JSON.stringify({ tier: 'x'.repeat(2000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.json().message).toBe('The request body is larger than 1024 bytes');
+    expect(res.headers.connection).toBe('close');
+    expect(billing.counts.started).toBe(0);
+
+    const small = await send(gateway.url, '/api/create-checkout-session', {
+      method: 'POST',
+      headers: { ...json, 'transfer-encoding': 'chunked' },
+      body: '{"tier":"professional"}',
+    });
+    expect(small.status).toBe(200);
+    expect(billing.counts.started).toBe(1);
   });
 });

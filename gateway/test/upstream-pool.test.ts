@@ -57,6 +57,8 @@ function answerShareable(upstreams: Upstreams): void {
 describe('a service whose connections are all taken', () => {
   const fixture = useGatewayWithUpstreams({
     UPSTREAM_MAX_SOCKETS: 3,
+    // None kept for webhook deliveries: every one of the three is the ordinary requests'.
+    UPSTREAM_WEBHOOK_RESERVE: 0,
     UPSTREAM_QUEUE_TIMEOUT_MS: 300,
     UPSTREAM_TIMEOUT_MS: 20_000,
   });

@@ -56,4 +56,13 @@ describe('loadGatewayConfig', () => {
         .CORS_ALLOWED_ORIGINS,
     ).toEqual(['https://a.example', 'https://b.example']);
   });
+
+  it('refuses a webhook reserve that leaves billing no connection for other requests', () => {
+    expect(() =>
+      loadGatewayConfig({ UPSTREAM_MAX_SOCKETS: '8', UPSTREAM_WEBHOOK_RESERVE: '8' }),
+    ).toThrow('UPSTREAM_WEBHOOK_RESERVE: 8 leaves none of billing');
+    const config = loadGatewayConfig({ UPSTREAM_MAX_SOCKETS: '8', UPSTREAM_WEBHOOK_RESERVE: '0' });
+    expect(config.UPSTREAM_WEBHOOK_RESERVE).toBe(0);
+    expect(loadGatewayConfig({}).UPSTREAM_CLIENT_SHARE).toBe(32);
+  });
 });

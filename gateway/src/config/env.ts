@@ -30,6 +30,13 @@ export const gatewayShape = {
    */
   UPSTREAM_QUEUE_TIMEOUT_MS: env.positiveInt(5_000),
   /**
+   * A client's (IPv6: its /64's) requests with one service at once, well below the pool: however
+   * slowly a service answers, a few clients cannot hold all its connections (429 beyond).
+   */
+  UPSTREAM_CLIENT_SHARE: env.positiveInt(32),
+  /** Billing connections only Stripe's webhook deliveries may take, so they get through a busy pool. */
+  UPSTREAM_WEBHOOK_RESERVE: z.coerce.number().int().min(0).default(8),
+  /**
    * API requests one client (address) may have under way at once; more get 429 until one ends, so
    * a single client cannot take the connections to a service from everyone else.
    */
@@ -110,6 +117,11 @@ const hasIndexHtml = (dir: string) => existsSync(path.join(dir, 'index.html'));
 
 export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const config = loadConfig(gatewayShape, source);
+  if (config.UPSTREAM_WEBHOOK_RESERVE >= config.UPSTREAM_MAX_SOCKETS) {
+    throw new ConfigError([
+      `UPSTREAM_WEBHOOK_RESERVE: ${config.UPSTREAM_WEBHOOK_RESERVE} leaves none of billing's ${config.UPSTREAM_MAX_SOCKETS} connections (UPSTREAM_MAX_SOCKETS) to other requests`,
+    ]);
+  }
   if (config.WEB_DIST_DIR === undefined) {
     // The local stack builds the web next to the gateway; containers without it serve the API only.
     return {

@@ -10,13 +10,15 @@ import { writeStoredAnswer } from './cache/answer-writer';
 import type { HeaderPairs } from './cache/cache-policy';
 import { EdgeCache } from './cache/edge-cache.service';
 import type { CachedResponse } from './cache/response-store';
-import { clientAddress } from './client/client-address';
+import { readBody } from './body/read-body';
+import { clientAddress, clientGroup } from './client/client-address';
 import { ConcurrencyLimit } from './client/concurrency-limit';
 import { AccessLog, type Logged } from './log/access-log';
 import { RateLimitService, type LimitVerdict } from './rate-limit/rate-limit.service';
 import { UpstreamProxy } from './proxy/upstream-proxy.service';
+import { hasBody } from './route/body-policy';
 import { answerPreflight, corsHeaders } from './route/cors';
-import { RouteStep, type ErrorAnswer, type RouteDecision } from './route/route-step';
+import { RouteStep, WEBHOOK_PATH, type ErrorAnswer, type RouteDecision } from './route/route-step';
 import { SECURITY_HEADERS, setHeaders } from './security-headers';
 import { isApiPath, isDocsPath, parseRequestTarget } from './target/request-target';
 
@@ -38,7 +40,8 @@ interface Exchange {
  * target, match the route, the client's address, its rate limit, the response cache, then the
  * proxy (or the gateway's own answer), the cache keeping a copy, and the access log and metrics.
  * It is the HTTP server's first listener; everything else (web app, docs, health, robots, sitemap)
- * goes on to Nest. No step reads a body, so proxied bodies arrive byte for byte.
+ * goes on to Nest. A body is read whole before the request takes a connection to its service, and
+ * sent on byte for byte.
  */
 @Injectable()
 export class ApiPipeline {
@@ -137,9 +140,10 @@ export class ApiPipeline {
       return;
     }
     if (decision.kind === 'route') exchange.logged.route = decision.route.path;
-    // Worked out once: the rate limits count it, and the service gets it in the one header it trusts.
+    // Worked out once: the service gets it in the one header it trusts; the limits count by its
+    // group (an IPv6 client holds a whole /64).
     const client = clientAddress(req, this.config.TRUSTED_PROXY_HOPS);
-    const verdict = this.limits.check(client, req.method ?? 'GET', pathname);
+    const verdict = this.limits.check(clientGroup(client), req.method ?? 'GET', pathname);
     if (verdict instanceof Promise) {
       verdict
         .then((answer) => this.counted(exchange, decision, client, answer))
@@ -186,12 +190,13 @@ export class ApiPipeline {
     }
   }
 
-  /** To the service, within the client's share of the gateway. */
+  /** To the service, within the client's share of the gateway, once its body has arrived whole. */
   private forward(exchange: Exchange, route: CompiledRoute, client: string): void {
     const { req, res } = exchange;
     // The client may have hung up while it waited for another request's fetch (see walk).
     if (res.destroyed) return;
-    if (!this.underWay.enter(client)) {
+    const group = clientGroup(client);
+    if (!this.underWay.enter(group)) {
       this.fail(exchange, {
         status: 429,
         message: 'Too many requests under way from this client; wait for one to finish',
@@ -199,10 +204,42 @@ export class ApiPipeline {
       });
       return;
     }
-    res.once('close', () => this.underWay.leave(client));
+    res.once('close', () => this.underWay.leave(group));
+    if (!hasBody(req.headers)) {
+      this.send(exchange, route, client, null);
+      return;
+    }
+    readBody(req, this.routes.bodyLimit(exchange.pathname))
+      .then((read) => {
+        // Gone: its answer has closed already, nothing to send.
+        if (read.kind === 'whole') this.send(exchange, route, client, read.body);
+        else if (read.kind === 'too-large') {
+          // The rest of the body is not read, so the connection cannot carry another request.
+          res.setHeader('connection', 'close');
+          this.fail(exchange, {
+            status: 413,
+            message: `The request body is larger than ${read.limit} bytes`,
+          });
+        }
+      })
+      .catch((error: unknown) => this.crashed(exchange, error));
+  }
+
+  private send(
+    exchange: Exchange,
+    route: CompiledRoute,
+    client: string,
+    body: Buffer | null,
+  ): void {
+    const { req, res } = exchange;
     this.cache.expect(req, exchange.target, route.service, route.path);
     // Given to the proxy rather than set now: it writes them with the service's answer in one go.
-    this.proxy.forward(route.service, exchange.target, req, res, client, this.ownHeaders(exchange));
+    this.proxy.forward(route.service, exchange.target, req, res, {
+      client,
+      body,
+      own: this.ownHeaders(exchange),
+      webhook: exchange.pathname === WEBHOOK_PATH,
+    });
   }
 
   private answerStored(exchange: Exchange, entry: CachedResponse): void {

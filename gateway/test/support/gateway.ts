@@ -71,6 +71,8 @@ export interface RawRequestOptions {
   method?: string;
   headers?: Record<string, string | string[]>;
   body?: Buffer | string;
+  /** The loopback address to send from (any of 127.0.0.0/8), so one test plays many clients. */
+  localAddress?: string;
 }
 
 /** A body is sent as JSON unless the test names another type (the gateway refuses non-JSON). */
@@ -101,6 +103,7 @@ export function send(
         method: options.method ?? 'GET',
         headers: withJsonType(options),
         agent: false,
+        localAddress: options.localAddress,
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -49,4 +49,44 @@ describe('ConnectionSlots', () => {
     release();
     expect(slots.inUse).toBe(1);
   });
+
+  describe('with slots reserved for priority requests', () => {
+    it('keeps the reserve from ordinary requests and gives it to priority ones', () => {
+      const slots = new ConnectionSlots(4, 2);
+      expect(slots.tryAcquire()).toBeDefined();
+      expect(slots.tryAcquire()).toBeDefined();
+      expect(slots.tryAcquire()).toBeUndefined();
+      expect(slots.tryAcquire(true)).toBeDefined();
+      expect(slots.tryAcquire(true)).toBeDefined();
+      expect(slots.tryAcquire(true)).toBeUndefined();
+      expect(slots.inUse).toBe(4);
+    });
+
+    it('passes a freed slot to a waiting priority request before earlier ordinary ones', async () => {
+      const slots = new ConnectionSlots(2, 1);
+      const ordinary = slots.tryAcquire()!;
+      const priority = slots.tryAcquire(true)!;
+      const order: string[] = [];
+      const waitingOrdinary = slots.acquire(1000).then((release) => {
+        order.push('ordinary');
+        return release;
+      });
+      const waitingPriority = slots.acquire(1000, true).then((release) => {
+        order.push('priority');
+        return release;
+      });
+      ordinary();
+      const second = await waitingPriority;
+      expect(order).toEqual(['priority']);
+      // Two priority requests hold both slots; the ordinary one waits until one is back below
+      // the reserve.
+      priority();
+      await Promise.resolve();
+      expect(order).toEqual(['priority']);
+      second!();
+      (await waitingOrdinary)!();
+      expect(order).toEqual(['priority', 'ordinary']);
+      expect(slots.inUse).toBe(0);
+    });
+  });
 });

@@ -7,19 +7,22 @@ import type {
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   CLIENT_ADDRESS_HEADER,
+  matchRoute,
   REQUEST_ID_HEADER,
   SERVICES,
   type ServiceName,
 } from '@probedge/proto';
 import { Pool, type Dispatcher } from 'undici';
 import { EdgeCache, type AnswerCopy } from '../cache/edge-cache.service';
+import { ConcurrencyLimit } from '../client/concurrency-limit';
+import { clientGroup } from '../client/client-address';
+import { WEBHOOK_PATH } from '../route/route-step';
 import { ConnectionSlots, type Release } from './connection-slots';
 import { IdleDeadlines, type Watched } from './idle-deadlines';
 import { upstreamUrlOf, type GatewayConfig } from '../../config/env';
 import { GATEWAY_CONFIG } from '../../config/gateway-config';
 import { requestIdOf, sendApiError } from '../../errors/api-error.util';
 import type { HeaderPairs } from '../cache/cache-policy';
-import { hasBody } from '../route/body-policy';
 import { setHeaders } from '../security-headers';
 
 /** Errors of a service that cannot be reached or dropped the connection: a 502, nothing unusual. */
@@ -51,7 +54,24 @@ interface Upstream {
   pool: Pool;
   /** As many as the pool has connections: requests beyond wait here, with a deadline. */
   slots: ConnectionSlots;
+  /** Each client's (group's) share of those: UPSTREAM_CLIENT_SHARE at once. */
+  shares: ConcurrencyLimit;
 }
+
+/** One request as the pipeline hands it to the proxy. */
+export interface Outbound {
+  /** The visitor's address, sent to the service in CLIENT_ADDRESS_HEADER. */
+  client: string;
+  /** The whole body (read before a connection is taken), or null for none. */
+  body: Buffer | null;
+  /** The gateway's own headers; the service's of the same name take their place. */
+  own: HeaderPairs;
+  /** A Stripe webhook delivery: it may take billing's reserved connections. */
+  webhook: boolean;
+}
+
+/** The service whose connections keep a reserve for webhook deliveries. */
+const WEBHOOK_SERVICE = matchRoute('POST', WEBHOOK_PATH)?.service;
 
 /**
  * Headers of one connection or one exchange (RFC 9110 7.6.1): never forwarded either way; Node
@@ -115,30 +135,49 @@ export class UpstreamProxy implements OnApplicationShutdown {
 
   /**
    * Forwards the request as it arrived: same method, target, headers and body bytes, plus the
-   * visitor's address, which always replaces whatever the client sent under that name.
+   * visitor's address, which always replaces whatever the client sent under that name. Within the
+   * client's share of the service's connections (429 beyond), then a free connection, waited for
+   * at most UPSTREAM_QUEUE_TIMEOUT_MS (503 after).
    */
   forward(
     service: ServiceName,
     target: string,
     req: IncomingMessage,
     res: ServerResponse,
-    client: string,
-    own: HeaderPairs,
+    outbound: Outbound,
   ): void {
     const upstream = this.upstreams.get(service);
     if (!upstream) throw new Error(`No upstream for ${service}`);
+    const { client, own, webhook } = outbound;
     req.headers[REQUEST_ID_HEADER] = requestIdOf(req, res);
     req.headers[CLIENT_ADDRESS_HEADER] = client;
+    const group = clientGroup(client);
+    // Stripe's deliveries come from a handful of addresses; they are bounded by the reserve instead.
+    if (!webhook) {
+      if (!upstream.shares.enter(group)) {
+        this.logger.warn({ service, requestId: requestIdOf(req, res) }, 'client share used up');
+        setHeaders(res, own);
+        sendApiError(
+          req,
+          res,
+          429,
+          `Too many of this client's requests are with the ${service} service; wait for one to finish`,
+          { 'retry-after': '1' },
+        );
+        return;
+      }
+      res.once('close', () => upstream.shares.leave(group));
+    }
     const proxy = (release: Release) => {
       res.once('close', release);
-      this.send(service, upstream, target, req, res, own);
+      this.send(service, upstream, target, req, res, outbound);
     };
-    const now = upstream.slots.tryAcquire();
+    const now = upstream.slots.tryAcquire(webhook);
     if (now) {
       proxy(now);
       return;
     }
-    void upstream.slots.acquire(this.config.UPSTREAM_QUEUE_TIMEOUT_MS).then((release) => {
+    void upstream.slots.acquire(this.config.UPSTREAM_QUEUE_TIMEOUT_MS, webhook).then((release) => {
       if (!release) {
         this.logger.warn({ service, requestId: requestIdOf(req, res) }, 'upstream busy');
         setHeaders(res, own);
@@ -173,7 +212,11 @@ export class UpstreamProxy implements OnApplicationShutdown {
         headersTimeout: 0,
         bodyTimeout: 0,
       }),
-      slots: new ConnectionSlots(this.config.UPSTREAM_MAX_SOCKETS),
+      slots: new ConnectionSlots(
+        this.config.UPSTREAM_MAX_SOCKETS,
+        service === WEBHOOK_SERVICE ? this.config.UPSTREAM_WEBHOOK_RESERVE : 0,
+      ),
+      shares: new ConcurrencyLimit(this.config.UPSTREAM_CLIENT_SHARE),
     };
   }
 
@@ -190,7 +233,7 @@ export class UpstreamProxy implements OnApplicationShutdown {
     target: string,
     req: IncomingMessage,
     res: ServerResponse,
-    own: HeaderPairs,
+    { own, body }: Outbound,
   ): void {
     const exchange = new ProxiedExchange(req, res, own, this.cache, this.deadlines, (error) => {
       setHeaders(res, own);
@@ -201,8 +244,9 @@ export class UpstreamProxy implements OnApplicationShutdown {
         // The target byte for byte (a URL would normalise it).
         path: `${upstream.basePath}${target}`,
         method: req.method as Dispatcher.HttpMethod,
+        // With a body read whole, the pool writes its Content-Length (a chunked one had none).
         headers: this.forwardedHeaders(req, upstream.host),
-        body: exchange.hasBody ? req : null,
+        body,
       },
       exchange,
     );
@@ -259,12 +303,11 @@ export class UpstreamProxy implements OnApplicationShutdown {
  * cache, which may keep a copy: status and headers as the service sent them (but the hop-by-hop
  * ones), the body written in one go once whole when it is small and its length known, else
  * streamed as it comes, the service's connection paused while the client cannot take more. The
- * deadline runs once the service has the whole request, and restarts with each part of the answer.
+ * deadline runs from the start (the request is whole), and restarts with each part of the answer.
  */
 class ProxiedExchange implements Dispatcher.DispatchHandler, Watched {
   quietSince = 0;
   watchSlot = -1;
-  readonly hasBody: boolean;
   private controller: Dispatcher.DispatchController | undefined;
   /** Why the gateway stopped the request, if it did. */
   private stopped: Error | undefined;
@@ -285,13 +328,12 @@ class ProxiedExchange implements Dispatcher.DispatchHandler, Watched {
     private readonly deadlines: IdleDeadlines,
     private readonly fail: (error: Error & { code?: string }) => void,
   ) {
-    this.hasBody = hasBody(req.headers);
     // A client that leaves stops the work it asked for.
     res.once('close', () => {
       if (!res.writableFinished) this.stop(new ClientLeft());
     });
-    if (!this.hasBody || req.complete) deadlines.watch(this);
-    else req.once('end', () => deadlines.watch(this));
+    // The request is whole (its body was read first), so the service's silence counts from now.
+    deadlines.watch(this);
   }
 
   expire(): void {

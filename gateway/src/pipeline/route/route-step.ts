@@ -6,8 +6,11 @@ import { describeRequest, notFoundMessage } from '../../errors/api-error.util';
 import { refusalFor, type BodyLimit } from './body-policy';
 import { originAllowed } from './cors';
 
-/** Stripe's events can be large; every other body is held to BODY_LIMIT. */
-const WEBHOOK_PATH = '/api/stripe/webhook';
+/**
+ * Stripe's events can be large, every other body is held to BODY_LIMIT; and a few of billing's
+ * connections are kept for them (UPSTREAM_WEBHOOK_RESERVE).
+ */
+export const WEBHOOK_PATH = '/api/stripe/webhook';
 
 /** What the route step makes of a request. */
 export type RouteDecision =
@@ -32,7 +35,8 @@ export interface ErrorAnswer {
  */
 export class RouteStep {
   private readonly allowedOrigins: ReadonlySet<string>;
-  private readonly bodyLimit: BodyLimit;
+  /** Largest body a path takes, in bytes. */
+  readonly bodyLimit: BodyLimit;
 
   constructor(config: GatewayConfig) {
     this.allowedOrigins = new Set([
