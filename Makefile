@@ -67,6 +67,7 @@ bench: build ## Benchmarks on loopback, under Node 24 as the images run; prints 
 	bash deploy/local/node24.sh services/insights/bench/insights.bench.mjs
 	bash deploy/local/node24.sh services/content/bench/briefing.bench.mjs
 	bash deploy/local/node24.sh services/markets/bench/markets.bench.mjs
+	bash deploy/local/node24.sh gateway/bench/slow-clients.bench.mjs
 	node web/bench/lighthouse.bench.mjs
 
 lint: install ## ESLint and Prettier
