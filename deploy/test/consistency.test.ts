@@ -301,6 +301,7 @@ describe('docker-compose.yml runs each process as the code expects', () => {
       RATE_LIMIT_ACTIVATION: '104',
       RATE_LIMIT_NEWSLETTER: '105',
       RATE_LIMIT_SIGN_IN: '106',
+      RATE_LIMIT_SEARCH: '107',
       CORS_ALLOWED_ORIGINS: 'https://partner.example',
     };
     expect(keys.filter((key) => dotenv[key] === undefined)).toEqual([]);

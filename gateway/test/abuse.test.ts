@@ -195,3 +195,67 @@ describe('rate limits shared through Redis by two gateways', () => {
     ).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('searches', () => {
+  let upstreams: Upstreams;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    upstreams = await startUpstreams();
+    gateway = await startGateway({
+      ...upstreamUrls(upstreams),
+      RATE_LIMIT_PREFIX: `gateway-test-search-${process.pid}-${Date.now()}:`,
+      RATE_LIMIT_GENERAL: 1000,
+      RATE_LIMIT_SEARCH: 3,
+    });
+    // News marks its search answers shareable, as it does.
+    upstreams.news.handler = (_req, res, received) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'cache-control': 'public, max-age=0, s-maxage=30',
+      });
+      res.end(JSON.stringify({ url: received.url }));
+    };
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await stopUpstreams(upstreams);
+  });
+
+  it('are one query however the q is padded: one fetch at news, one cache entry', async () => {
+    const padded = [
+      '/api/search?q=interest%20rates',
+      '/api/search?q=%20%20interest%20rates%20%20',
+      '/api/search?q=interest+++rates',
+      '/api/search?q=interest%09rates%0A',
+    ];
+    const answers = [];
+    for (const [index, target] of padded.entries()) {
+      answers.push(await send(gateway.url, target, { localAddress: `127.0.0.${10 + index}` }));
+    }
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    expect(upstreams.news.received.map((received) => received.url)).toEqual([
+      '/api/search?q=interest+rates',
+    ]);
+    for (const res of answers) expect(res.json()).toEqual({ url: '/api/search?q=interest+rates' });
+  });
+
+  it("have a bucket of their own per client, cached answers included; the client's other reads go on", async () => {
+    const search = () => send(gateway.url, '/api/search?q=copper', { localAddress: '127.0.0.20' });
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await search()).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const limited = await search();
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await send(gateway.url, '/api/guides', { localAddress: '127.0.0.20' })).status).toBe(
+      200,
+    );
+    // Another client searches as before.
+    expect(
+      (await send(gateway.url, '/api/search?q=copper', { localAddress: '127.0.0.21' })).status,
+    ).toBe(200);
+    const metrics = (await send(gateway.url, '/metrics')).text;
+    expect(metricValue(metrics, 'gateway_rate_limited_total', { bucket: 'search' })).toBe(3);
+  });
+});

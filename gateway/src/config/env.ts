@@ -62,6 +62,8 @@ export const gatewayShape = {
   RATE_LIMIT_NEWSLETTER: env.positiveInt(5),
   /** Sign-in link requests and confirmations per client and window (billing also limits per address). */
   RATE_LIMIT_SIGN_IN: env.positiveInt(10),
+  /** Searches (GET /api/search) per client and window, cached answers included. */
+  RATE_LIMIT_SEARCH: env.positiveInt(60),
   /**
    * Upper bound, in seconds, on how long the gateway keeps a public GET answer a service marked
    * shareable (Cache-Control s-maxage, or public max-age); 0 turns the response cache off.

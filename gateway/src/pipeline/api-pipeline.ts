@@ -21,16 +21,19 @@ import { answerPreflight, corsHeaders } from './route/cors';
 import { RouteStep, WEBHOOK_PATH, type ErrorAnswer, type RouteDecision } from './route/route-step';
 import { SECURITY_HEADERS, setHeaders } from './security-headers';
 import { isApiPath, isDocsPath, parseRequestTarget } from './target/request-target';
+import { searchTarget } from './target/search-target';
 
 /** One /api request on its way through the pipeline. */
 interface Exchange {
   req: IncomingMessage;
   res: ServerResponse;
   id: string;
-  /** The request target exactly as it arrived, path and query: the cache key and what is proxied. */
+  /**
+   * The request target as it arrived, path and query (a search's `q` cleaned, see searchTarget):
+   * the cache key and what is proxied.
+   */
   target: string;
   pathname: string;
-  search: string;
   corsOrigin: string | undefined;
   logged: Logged;
 }
@@ -88,13 +91,13 @@ export class ApiPipeline {
     // Where the error answers and the proxy look for it.
     (req as IncomingMessage & { id?: string }).id = id;
     const pathname = parsed.kind === 'malformed' ? raw.split('?')[0]! : parsed.pathname;
+    const target = parsed.kind === 'ok' ? searchTarget(pathname, parsed.search, raw) : raw;
     const exchange: Exchange = {
       req,
       res,
       id,
-      target: raw,
+      target,
       pathname,
-      search: parsed.kind === 'ok' ? parsed.search : '',
       corsOrigin: undefined,
       logged: { route: 'other' },
     };

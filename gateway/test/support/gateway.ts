@@ -30,6 +30,7 @@ export async function startGateway(
     RATE_LIMIT_ACTIVATION: 1_000_000,
     RATE_LIMIT_NEWSLETTER: 1_000_000,
     RATE_LIMIT_SIGN_IN: 1_000_000,
+    RATE_LIMIT_SEARCH: 1_000_000,
     ...overrides,
   };
   const app = await createGatewayApp(config);

@@ -253,6 +253,7 @@ async function main() {
         RATE_LIMIT_PREFIX: `news-bench-search-${suffix}-rl:`,
         // One client sends all the load: its limits are checked as usual but never trip.
         RATE_LIMIT_GENERAL: '100000000',
+        RATE_LIMIT_SEARCH: '100000000',
         CLIENT_MAX_CONCURRENT_REQUESTS: String(CONNECTIONS * 2),
       },
       // insights and billing are not running: /readyz would wait for them.

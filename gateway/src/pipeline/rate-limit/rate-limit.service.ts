@@ -22,7 +22,8 @@ const SYNC_MS = 10;
 
 const ALLOWED: LimitVerdict = Object.freeze({});
 
-export type Bucket = 'general' | 'generate' | 'checkout' | 'activation' | 'newsletter' | 'signin';
+export type Bucket =
+  'general' | 'generate' | 'checkout' | 'activation' | 'newsletter' | 'signin' | 'search';
 
 /** The tight buckets by API path; every /api request also counts in the general one. */
 export const BUCKET_OF_PATH: Readonly<Record<string, Exclude<Bucket, 'general'>>> = {
@@ -33,6 +34,14 @@ export const BUCKET_OF_PATH: Readonly<Record<string, Exclude<Bucket, 'general'>>
   '/api/newsletter': 'newsletter',
   '/api/members/sign-in': 'signin',
   '/api/members/sign-in/confirm': 'signin',
+};
+
+/**
+ * Reads with a bucket of their own: a search the cache has not seen costs news a full-text query,
+ * so one client's stream of them cannot slow everyone else's.
+ */
+export const BUCKET_OF_READ_PATH: Readonly<Record<string, Exclude<Bucket, 'general'>>> = {
+  '/api/search': 'search',
 };
 
 export interface LimitVerdict {
@@ -72,15 +81,23 @@ export class RateLimitService implements OnModuleDestroy {
       activation: config.RATE_LIMIT_ACTIVATION,
       newsletter: config.RATE_LIMIT_NEWSLETTER,
       signin: config.RATE_LIMIT_SIGN_IN,
+      search: config.RATE_LIMIT_SEARCH,
     };
   }
 
   /**
-   * Counts the request in the general bucket and, for a POST to a tightly limited path, in its
-   * own; the verdict comes at once while the client is far from its general limit.
+   * Counts the request in the general bucket and, for a POST to a tightly limited path or a read
+   * with a bucket of its own, in that one; the verdict comes at once while the client is far from
+   * its general limit and the request has no bucket of its own.
    */
   check(client: string, method: string, pathname: string): LimitVerdict | Promise<LimitVerdict> {
-    const tight = method === 'POST' ? BUCKET_OF_PATH[pathname.replace(/\/+$/, '')] : undefined;
+    const path = pathname.replace(/\/+$/, '');
+    const tight =
+      method === 'POST'
+        ? BUCKET_OF_PATH[path]
+        : method === 'GET' || method === 'HEAD'
+          ? BUCKET_OF_READ_PATH[path]
+          : undefined;
     // Between reconnect attempts there is no point waiting; while first connecting, the budget applies.
     const status = this.redis.status;
     if (status === 'reconnecting' || status === 'close' || status === 'end') {

@@ -17,9 +17,13 @@ export const SEARCH_LIMIT_PATTERN = new RegExp(
 // eslint-disable-next-line no-control-regex -- matching control characters is the purpose
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
-/** The text searched for (and echoed): control characters become spaces, then the ends are trimmed. */
+/**
+ * The text searched for (and echoed): control characters become spaces, a run of spaces one space,
+ * and the ends are trimmed. Queries that differ only in spacing search the same, so they are one
+ * query: the gateway cleans `q` the same way before it looks in its cache.
+ */
 export function cleanSearchQuery(raw: string): string {
-  return raw.replace(CONTROL_CHARACTERS, ' ').trim();
+  return raw.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** What is wrong with a cleaned `q`, or undefined when it can be searched for. */

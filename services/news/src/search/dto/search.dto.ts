@@ -15,7 +15,7 @@ export const SEARCH_TYPE_MESSAGE = `type must be one of ${SEARCH_TYPES.join(', '
 export class SearchQuery {
   @ApiProperty({
     description:
-      'Words to look for, web-search style: "quoted phrase", or, -excluded. Control characters count as spaces; the ends are trimmed.',
+      'Words to look for, web-search style: "quoted phrase", or, -excluded. Control characters count as spaces, a run of spaces as one; the ends are trimmed.',
     minLength: SEARCH_LIMITS.minQuery,
     maxLength: SEARCH_LIMITS.maxQuery,
     example: 'interest rates',
