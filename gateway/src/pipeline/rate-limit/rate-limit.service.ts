@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { createRedis, Metrics } from '@probedge/kit';
+import { createRedis, isRedisAway, Metrics } from '@probedge/kit';
 import type Redis from 'ioredis';
 import type { GatewayConfig } from '../../config/env';
 import { GATEWAY_CONFIG } from '../../config/gateway-config';
@@ -99,10 +99,7 @@ export class RateLimitService implements OnModuleDestroy {
           ? BUCKET_OF_READ_PATH[path]
           : undefined;
     // Between reconnect attempts there is no point waiting; while first connecting, the budget applies.
-    const status = this.redis.status;
-    if (status === 'reconnecting' || status === 'close' || status === 'end') {
-      return this.unenforced(`redis is ${status}`);
-    }
+    if (isRedisAway(this.redis)) return this.unenforced(`redis is ${this.redis.status}`);
     const window = Math.floor(Date.now() / this.windowMs);
     const general = this.keyOf('general', client, window);
     const estimate = this.counts.estimate(general);

@@ -31,6 +31,16 @@ export function createRedis(options: RedisFactoryOptions): Redis {
   return client;
 }
 
+/**
+ * Whether the client has lost its connection and not yet got it back. A command sent now would
+ * wait for a reconnect or its timeout; a caller that can do without Redis skips it instead. While
+ * the first connection is being made, commands wait for it (see createRedis), so that is not away.
+ */
+export function isRedisAway(client: Redis): boolean {
+  const { status } = client;
+  return status === 'reconnecting' || status === 'close' || status === 'end';
+}
+
 export async function pingRedis(client: Redis): Promise<void> {
   const answer = await client.ping();
   if (answer !== 'PONG') throw new Error(`unexpected PING answer ${answer}`);

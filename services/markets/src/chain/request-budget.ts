@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { isRedisAway } from '@probedge/kit';
 import type Redis from 'ioredis';
 
 export interface BudgetLimits {
@@ -62,6 +63,8 @@ export class RequestBudget {
 
   async take(cost: number): Promise<TakeResult> {
     const now = this.clock();
+    // Known to be away: counted here at once, rather than after a wait for Redis.
+    if (isRedisAway(this.redis)) return this.takeLocally(now, cost);
     try {
       const left = await this.redis.takeBudget(
         3,
@@ -94,6 +97,7 @@ export class RequestBudget {
   async pause(ms: number): Promise<void> {
     const now = this.clock();
     this.local.pausedUntil = now + ms;
+    if (isRedisAway(this.redis)) return;
     await this.redis.set(this.keys(now)[0], '1', 'PX', Math.max(1, Math.ceil(ms))).catch(() => {
       // The local pause above still holds this replica back.
     });

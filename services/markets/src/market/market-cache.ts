@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { isRedisAway } from '@probedge/kit';
 import type Redis from 'ioredis';
 
 /** One stored answer: the value (null: the providers do not know the thing), and when it ages. */
@@ -15,7 +16,8 @@ const PREFIX = 'v1:';
 /**
  * Provider answers in Redis, shared by every replica. An entry is fresh until its `freshUntil`; it is
  * kept `staleMaxSeconds` beyond that, to be served marked stale while no provider answers. When
- * Redis is away nothing is read or kept, and every call goes to the providers (within their budgets).
+ * Redis is away nothing is read or kept, and every call goes to the providers (within their budgets);
+ * once the client knows it is away, without waiting for Redis at all.
  */
 export class MarketCache {
   private readonly logger = new Logger(MarketCache.name);
@@ -28,6 +30,10 @@ export class MarketCache {
 
   async read<T>(keys: readonly string[]): Promise<(CacheEntry<T> | null)[]> {
     if (keys.length === 0) return [];
+    if (isRedisAway(this.redis)) {
+      this.warn(new Error(`redis is ${this.redis.status}`));
+      return keys.map(() => null);
+    }
     try {
       const raw = await this.redis.mget(...keys.map((key) => PREFIX + key));
       return raw.map((text) => (text === null ? null : parse<T>(text)));
@@ -39,6 +45,7 @@ export class MarketCache {
 
   async write<T>(key: string, entry: CacheEntry<T>): Promise<void> {
     const keepMs = Math.max(1000, entry.freshUntil - entry.fetchedAt) + this.staleMaxSeconds * 1000;
+    if (isRedisAway(this.redis)) return;
     try {
       await this.redis.set(PREFIX + key, JSON.stringify(entry), 'PX', keepMs);
     } catch (error) {
