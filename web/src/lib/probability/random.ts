@@ -1,0 +1,15 @@
+/**
+ * A seeded generator of uniform numbers in [0, 1): mulberry32 (Tommy Ettinger's 32-bit mixer), so a
+ * simulation with the same seed gives the same figures everywhere: in the browser, in a worker and
+ * in the tests. Not for anything secret.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
