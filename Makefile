@@ -71,6 +71,7 @@ bench: build ## Benchmarks on loopback, under Node 24 as the images run; prints 
 	bash deploy/local/node24.sh services/content/bench/briefing.bench.mjs
 	bash deploy/local/node24.sh services/markets/bench/markets.bench.mjs
 	bash deploy/local/node24.sh gateway/bench/slow-clients.bench.mjs
+	bash deploy/local/node24.sh web/bench/drawdown.bench.mjs
 	node web/bench/lighthouse.bench.mjs
 
 lint: install ## ESLint and Prettier
