@@ -1,4 +1,4 @@
-import { PUBLIC_PAGES } from '@probedge/proto';
+import { PUBLIC_PAGES, TOOL_PAGES } from '@probedge/proto';
 import { send, useGatewayWithUpstreams } from './support/gateway';
 
 describe('sitemap.xml and robots.txt', () => {
@@ -29,6 +29,7 @@ describe('sitemap.xml and robots.txt', () => {
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toEqual([
       ...PUBLIC_PAGES.map((page) => new URL(page, 'http://localhost:8080').toString()),
+      ...TOOL_PAGES.map((page) => new URL(page, 'http://localhost:8080').toString()),
       // Only the categories that hold a guide.
       'http://localhost:8080/guides/category/risk-management',
       'http://localhost:8080/guide/reading-probabilities',

@@ -33,6 +33,26 @@ export function guideCategoryPage(category: ContentCategory): string {
 
 export const GUIDE_CATEGORY_PAGES: readonly string[] = CONTENT_CATEGORIES.map(guideCategoryPage);
 
+/** The probability calculators, each on its own page under /tools. */
+export const TOOL_SLUGS = [
+  'position-size',
+  'expected-value',
+  'kelly',
+  'risk-of-ruin',
+  'target-before-stop',
+  'diversification',
+] as const;
+export type ToolSlug = (typeof TOOL_SLUGS)[number];
+
+export const TOOLS_PAGE = '/tools';
+
+export function toolPage(tool: ToolSlug): string {
+  return `${TOOLS_PAGE}/${tool}`;
+}
+
+/** The tools' index and every tool's page: public, prerendered with a worked example, in the sitemap. */
+export const TOOL_PAGES: readonly string[] = [TOOLS_PAGE, ...TOOL_SLUGS.map(toolPage)];
+
 /** Old addresses answered with a permanent redirect to the page, query kept (gateway, nginx, app). */
 export const PAGE_REDIRECTS: Readonly<Record<string, PublicPage>> = { '/day-trader': '/daytrader' };
 

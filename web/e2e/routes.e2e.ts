@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { PUBLIC_PAGES } from '@probedge/proto';
+import { PUBLIC_PAGES, TOOL_PAGES } from '@probedge/proto';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { attributeBecomes, baseUrl, launchBrowser } from './support/browser';
 
@@ -122,6 +122,7 @@ async function violationsAtBothWidths(page: Page, state?: string): Promise<strin
 /** Every public page, plus the personal pages the sitemap leaves out. */
 const STATIC_ROUTES: readonly string[] = [
   ...PUBLIC_PAGES,
+  ...TOOL_PAGES,
   '/subscribe/success',
   '/account',
   '/sign-in',

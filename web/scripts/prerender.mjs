@@ -15,7 +15,7 @@ const contentDir = path.join(web, '..', 'services', 'content', 'content');
 const { renderPage, swrKey } = await import(
   pathToFileURL(path.join(web, 'dist-ssr', 'entry-server.js')).href
 );
-const { GUIDE_CATEGORY_PAGES, PUBLIC_PAGES } = require('@probedge/proto');
+const { GUIDE_CATEGORY_PAGES, PUBLIC_PAGES, TOOL_PAGES } = require('@probedge/proto');
 const { readContentSources, readFaqSources } = require(
   path.join(web, '..', 'services', 'content', 'dist', 'sync', 'content-files.util.js'),
 );
@@ -39,7 +39,8 @@ const faq = (await readFaqSources(contentDir))
   .map(({ id, question, answer }) => ({ id, question, answer }));
 
 const KINDS = { guide: '/api/guides', blog: '/api/blogs' };
-const pages = new Map(PUBLIC_PAGES.map((page) => [page, {}]));
+// The tools' pages show a worked example from their default inputs, so they need no data.
+const pages = new Map([...PUBLIC_PAGES, ...TOOL_PAGES].map((page) => [page, {}]));
 for (const [kind, api] of Object.entries(KINDS)) {
   const items = sources.filter((source) => source.kind === kind);
   const list = items.map(listItem);

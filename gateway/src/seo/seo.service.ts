@@ -5,6 +5,7 @@ import {
   LIST_LIMIT,
   PRIVATE_PAGES,
   PUBLIC_PAGES,
+  TOOL_PAGES,
   SEO_PATHS,
   SITE_FEEDS,
 } from '@probedge/proto';
@@ -70,6 +71,7 @@ export class SeoService {
     };
     const entries = [
       ...PUBLIC_PAGES.map((page) => ({ loc: this.url(page), lastmod: undefined })),
+      ...TOOL_PAGES.map((page) => ({ loc: this.url(page), lastmod: undefined })),
       // A category page with no guide in it is not worth a crawler's visit.
       ...CONTENT_CATEGORIES.filter((category) =>
         this.lastItems.guides.some((item) => item.category === category),

@@ -1,4 +1,10 @@
-import { GUIDE_CATEGORY_PAGES, PAGE_REDIRECTS, PRIVATE_PAGES, PUBLIC_PAGES } from '@probedge/proto';
+import {
+  GUIDE_CATEGORY_PAGES,
+  PAGE_REDIRECTS,
+  PRIVATE_PAGES,
+  PUBLIC_PAGES,
+  TOOL_PAGES,
+} from '@probedge/proto';
 
 /** Every guide, blog item and ticker has its page under these prefixes (one segment each). */
 const ITEM_PAGE = /^\/(?:guide|blog|stocks)\/[^/]+$/;
@@ -6,7 +12,12 @@ const ITEM_PAGE = /^\/(?:guide|blog|stocks)\/[^/]+$/;
 /** Old addresses the app answers with a permanent redirect, query kept. */
 const REDIRECTS: ReadonlyMap<string, string> = new Map(Object.entries(PAGE_REDIRECTS));
 
-const PAGES = new Set<string>([...PUBLIC_PAGES, ...GUIDE_CATEGORY_PAGES, ...PRIVATE_PAGES]);
+const PAGES = new Set<string>([
+  ...PUBLIC_PAGES,
+  ...GUIDE_CATEGORY_PAGES,
+  ...TOOL_PAGES,
+  ...PRIVATE_PAGES,
+]);
 
 // The app's router ignores case and a trailing slash, so the status it implies must too.
 function normalise(pathname: string): string {

@@ -45,6 +45,9 @@ export function SiteFooter() {
                 <FooterLink to="/faq">FAQ</FooterLink>
               </li>
               <li>
+                <FooterLink to="/tools">Probability tools</FooterLink>
+              </li>
+              <li>
                 <FooterAnchor href={`mailto:${supportEmail}`}>{supportEmail}</FooterAnchor>
               </li>
             </LinkList>

@@ -34,11 +34,15 @@ function fakeClock(now: string) {
 describe('site footer', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('links to the FAQ and the legal pages', async () => {
+  it('links to the FAQ, the tools and the legal pages', async () => {
     renderRoute('/terms');
 
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+    expect(within(footer).getByRole('link', { name: 'Probability tools' })).toHaveAttribute(
+      'href',
+      '/tools',
+    );
     expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
       'href',
       '/terms',

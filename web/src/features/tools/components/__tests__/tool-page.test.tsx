@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import { TOOL_SLUGS } from '@probedge/proto';
+import { renderRoute } from '../../../../test/render-route';
+
+/** The figure shown beside a label in the results. */
+function figure(label: string): string {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? '';
+}
+
+describe('a tool page', () => {
+  it('shows the worked example of its defaults, then follows what the reader types, in the address too', async () => {
+    const { user, location } = renderRoute('/tools/position-size');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Position size calculator' }),
+    ).toBeTruthy();
+    // 1 % of 25,000 with entry 50 and stop 47: 250 / 3 → 83 shares.
+    expect(figure('Shares')).toBe('83');
+    expect(figure('Loss at the stop')).toBe('$249.00');
+
+    const account = screen.getByLabelText('Account value ($)');
+    await user.clear(account);
+    await user.type(account, '100000');
+    expect(figure('Shares')).toBe('333');
+    expect(figure('Position value')).toBe('$16,650.00');
+    expect(new URLSearchParams(location().search).get('account')).toBe('100000');
+  });
+
+  it('starts from the figures in the address', async () => {
+    renderRoute('/tools/expected-value?winRate=40&averageWin=300&averageLoss=100&costs=0');
+    await screen.findByRole('heading', { level: 1, name: 'Expected value calculator' });
+    expect(figure('Expected value per trade')).toBe('$60.00');
+    expect(figure('Break-even win rate')).toBe('25.0 %');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('falls back to the defaults for figures in the address it cannot use, and says so', async () => {
+    renderRoute('/tools/kelly?winProbability=abc&odds=-3');
+    await screen.findByRole('heading', { level: 1, name: 'Kelly criterion calculator' });
+    expect(screen.getByRole('status').textContent).toBe(
+      'Some figures in the address could not be used; their defaults are shown instead.',
+    );
+    // The defaults: 55 % at even odds, Kelly 10 %, half of it staked.
+    expect(figure('Kelly fraction')).toBe('10.0 %');
+    expect(figure('Stake')).toBe('5.0 %');
+    expect(
+      screen.getByRole('img', { name: /highest at the Kelly fraction, 10\.0 %/ }),
+    ).toBeTruthy();
+  });
+
+  it('names what is wrong next to the field, and shows no figure until it is put right', async () => {
+    const { user } = renderRoute('/tools/position-size');
+    await screen.findByRole('heading', { level: 1, name: 'Position size calculator' });
+    const risk = screen.getByLabelText('Risk per trade (%)');
+    await user.clear(risk);
+    await user.type(risk, '150');
+    expect(screen.getByRole('alert').textContent).toBe('Risk per trade must be at most 100 %');
+    expect(risk.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Shares', { selector: 'dt' })).toBeNull();
+    expect(
+      screen.getByText('Correct the figures marked on the left to see the result.'),
+    ).toBeTruthy();
+
+    // A rule only the inputs together break comes from the model, next to its field.
+    await user.clear(risk);
+    await user.type(risk, '1');
+    const stop = screen.getByLabelText('Stop price ($)');
+    await user.clear(stop);
+    await user.type(stop, '50');
+    expect(screen.getByRole('alert').textContent).toBe('The stop must differ from the entry');
+    expect(document.body.textContent).not.toMatch(/NaN|Infinity/);
+  });
+
+  it('answers an unknown tool with the not-found screen', async () => {
+    renderRoute('/tools/no-such-tool');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' }),
+    ).toBeTruthy();
+  });
+
+  it('lists every tool on /tools, each linking to its page', async () => {
+    renderRoute('/tools');
+    await screen.findByRole('heading', { level: 1, name: 'Probability tools' });
+    const links = within(screen.getByRole('main'))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'))
+      .filter((href) => href?.startsWith('/tools/'));
+    expect(links).toEqual(TOOL_SLUGS.map((slug) => `/tools/${slug}`));
+  });
+});

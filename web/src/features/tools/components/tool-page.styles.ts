@@ -1,0 +1,153 @@
+import styled from 'styled-components';
+
+export const ToolLayout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  align-items: start;
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  }
+`;
+
+export const Panel = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+export const Fields = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+export const Field = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+
+  label {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+
+  input {
+    width: 100%;
+    min-height: 44px;
+    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+  }
+
+  input[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+export const FieldProblem = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export const Figures = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+
+  div {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space.sm};
+    padding-bottom: ${({ theme }) => theme.space.xs};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  dd {
+    margin: 0;
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+export const ToolNote = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  color: ${({ theme }) => theme.colors.warning};
+`;
+
+export const Chart = styled.svg`
+  width: 100%;
+  height: auto;
+  overflow: visible;
+
+  polyline {
+    fill: none;
+    stroke: ${({ theme }) => theme.colors.accent};
+    stroke-width: 2;
+  }
+
+  line {
+    stroke: ${({ theme }) => theme.colors.border};
+  }
+
+  circle {
+    fill: ${({ theme }) => theme.colors.accent};
+  }
+
+  text {
+    fill: ${({ theme }) => theme.colors.textMuted};
+    font-size: 11px;
+  }
+`;
+
+export const TableScroll = styled.div`
+  max-height: 320px;
+  overflow: auto;
+
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-variant-numeric: tabular-nums;
+  }
+
+  th,
+  td {
+    padding: ${({ theme }) => theme.space.xs};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: right;
+  }
+`;
+
+export const ToolCard = styled.li`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;

@@ -1,0 +1,362 @@
+import type { ToolSlug } from '@probedge/proto';
+import {
+  diversification,
+  expectedValue,
+  kellyBinary,
+  positionSize,
+  riskOfRuin,
+  targetBeforeStop,
+  type GrowthPoint,
+  type Outcome,
+} from '../../lib/probability';
+
+/** One input as the reader types it; `scale` turns the shown figure into the model's (% → share). */
+export interface ToolInput {
+  name: string;
+  label: string;
+  unit?: string;
+  default: number;
+  min: number;
+  max: number;
+  /** Whether the bounds themselves are allowed (a risk of 0 % is not). */
+  minIncluded?: boolean;
+  integer?: boolean;
+  scale?: number;
+}
+
+export interface ToolResult {
+  rows: { label: string; value: string }[];
+  /** Warnings about the figures (a position that needs margin), shown under them. */
+  notes: string[];
+  /** Kelly's growth by fraction, drawn and tabled. */
+  curve?: { points: GrowthPoint[]; kelly: number; stake: number };
+}
+
+export interface ToolDefinition {
+  slug: ToolSlug;
+  title: string;
+  /** One sentence for the list and the page's description. */
+  summary: string;
+  inputs: ToolInput[];
+  compute(values: Record<string, number>): Outcome<ToolResult>;
+  /** What the figures mean, in plain words. */
+  meaning: string;
+}
+
+const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const money = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const percent = (share: number, digits = 1) =>
+  `${new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(share * 100)} %`;
+const signedMoney = (value: number) => `${value < 0 ? '−' : ''}${money.format(Math.abs(value))}`;
+
+function map<T>(outcome: Outcome<T>, present: (value: T) => ToolResult): Outcome<ToolResult> {
+  return outcome.ok ? { ok: true, value: present(outcome.value) } : outcome;
+}
+
+export const TOOLS: readonly ToolDefinition[] = [
+  {
+    slug: 'position-size',
+    title: 'Position size calculator',
+    summary:
+      'How many shares to buy so that a stop-out costs exactly the share of the account you chose.',
+    inputs: [
+      { name: 'account', label: 'Account value', unit: '$', default: 25_000, min: 0, max: 1e12 },
+      { name: 'riskPercent', label: 'Risk per trade', unit: '%', default: 1, min: 0, max: 100 },
+      { name: 'entry', label: 'Entry price', unit: '$', default: 50, min: 0, max: 1e9 },
+      { name: 'stop', label: 'Stop price', unit: '$', default: 47, min: 0, max: 1e9 },
+      {
+        name: 'lotSize',
+        label: 'Lot size',
+        unit: 'shares',
+        default: 1,
+        min: 1,
+        max: 1e6,
+        minIncluded: true,
+        integer: true,
+      },
+    ],
+    compute: (v) =>
+      map(
+        positionSize({
+          account: v.account!,
+          riskPercent: v.riskPercent!,
+          entry: v.entry!,
+          stop: v.stop!,
+          lotSize: v.lotSize!,
+        }),
+        (figures) => ({
+          rows: [
+            {
+              label: 'Side',
+              value:
+                figures.side === 'long' ? 'Long (stop below entry)' : 'Short (stop above entry)',
+            },
+            { label: 'Shares', value: number.format(figures.shares) },
+            { label: 'Position value', value: `$${money.format(figures.notional)}` },
+            { label: 'Risk budget', value: `$${money.format(figures.riskBudget)}` },
+            { label: 'Risk per share (1R)', value: `$${money.format(figures.riskPerShare)}` },
+            { label: 'Loss at the stop', value: `$${money.format(figures.riskAtStop)}` },
+          ],
+          notes: figures.warnings,
+        }),
+      ),
+    meaning:
+      'Fixed-fractional sizing: the distance from entry to stop sets the loss per share, and the risk budget divided by it sets the size. Rounding down to whole lots keeps the loss at the stop within the budget, before slippage and gaps.',
+  },
+  {
+    slug: 'expected-value',
+    title: 'Expected value calculator',
+    summary:
+      'What a trading rule makes per trade on average, after costs, and the win rate it needs to break even.',
+    inputs: [
+      {
+        name: 'winRate',
+        label: 'Win rate',
+        unit: '%',
+        default: 45,
+        min: 0,
+        max: 100,
+        minIncluded: true,
+        scale: 0.01,
+      },
+      { name: 'averageWin', label: 'Average win', unit: '$', default: 300, min: 0, max: 1e12 },
+      { name: 'averageLoss', label: 'Average loss', unit: '$', default: 150, min: 0, max: 1e12 },
+      {
+        name: 'costs',
+        label: 'Costs per trade',
+        unit: '$',
+        default: 5,
+        min: 0,
+        max: 1e12,
+        minIncluded: true,
+      },
+    ],
+    compute: (v) =>
+      map(
+        expectedValue({
+          winRate: v.winRate!,
+          averageWin: v.averageWin!,
+          averageLoss: v.averageLoss!,
+          costs: v.costs!,
+        }),
+        (figures) => ({
+          rows: [
+            { label: 'Expected value per trade', value: `$${signedMoney(figures.expectedValue)}` },
+            {
+              label: 'In units of the average loss',
+              value: `${figures.expectedR < 0 ? '−' : ''}${number.format(Math.abs(figures.expectedR))} R`,
+            },
+            { label: 'Break-even win rate', value: percent(figures.breakEvenWinRate) },
+          ],
+          notes: figures.hasEdge ? [] : ['At these figures the rule loses money on average.'],
+        }),
+      ),
+    meaning:
+      'Expected value is what the rule makes per trade over many trades: wins times their size, minus losses times theirs, minus costs. A rule can win most of its trades and still lose money, or win few and make it.',
+  },
+  {
+    slug: 'kelly',
+    title: 'Kelly criterion calculator',
+    summary:
+      'The share of the bankroll that grows it fastest on a repeated bet with an edge, and what fractions of it keep.',
+    inputs: [
+      {
+        name: 'winProbability',
+        label: 'Win probability',
+        unit: '%',
+        default: 55,
+        min: 0,
+        max: 100,
+        minIncluded: true,
+        scale: 0.01,
+      },
+      {
+        name: 'odds',
+        label: 'Payoff per unit risked',
+        unit: 'to 1',
+        default: 1,
+        min: 0,
+        max: 1000,
+      },
+      {
+        name: 'share',
+        label: 'Share of Kelly to stake',
+        unit: '%',
+        default: 50,
+        min: 0,
+        max: 100,
+        minIncluded: true,
+        scale: 0.01,
+      },
+    ],
+    compute: (v) =>
+      map(
+        kellyBinary({ winProbability: v.winProbability!, odds: v.odds! }, v.share!),
+        (figures) => ({
+          rows: [
+            { label: 'Kelly fraction', value: percent(figures.kelly) },
+            { label: 'Stake', value: percent(figures.stake) },
+            {
+              label: 'Edge per unit staked',
+              value: `${figures.edge < 0 ? '−' : ''}${number.format(Math.abs(figures.edge))}`,
+            },
+            { label: 'Growth per bet at the stake', value: percent(figures.growth, 2) },
+            { label: 'Growth per bet at full Kelly', value: percent(figures.kellyGrowth, 2) },
+          ],
+          notes: figures.kelly === 0 ? ['The bet has no edge: Kelly stakes nothing.'] : [],
+          curve: { points: figures.curve, kelly: figures.kelly, stake: figures.stake },
+        }),
+      ),
+    meaning:
+      'Kelly stakes the fraction that maximises the long-run growth of the bankroll. Staking more grows it more slowly and, past twice Kelly, shrinks it; most traders stake a fraction of Kelly, which gives up a little growth for much smaller swings.',
+  },
+  {
+    slug: 'risk-of-ruin',
+    title: 'Risk of ruin calculator',
+    summary:
+      'The chance of losing every unit of capital with even-money bets of one unit, played without end.',
+    inputs: [
+      {
+        name: 'winProbability',
+        label: 'Win probability',
+        unit: '%',
+        default: 55,
+        min: 0,
+        max: 100,
+        minIncluded: true,
+        scale: 0.01,
+      },
+      {
+        name: 'units',
+        label: 'Units of capital',
+        unit: 'bets',
+        default: 20,
+        min: 1,
+        max: 10_000,
+        minIncluded: true,
+        integer: true,
+      },
+    ],
+    compute: (v) =>
+      map(riskOfRuin({ winProbability: v.winProbability!, units: v.units! }), (figures) => ({
+        rows: [{ label: 'Risk of ruin', value: percent(figures.probability, 2) }],
+        notes:
+          figures.probability === 1
+            ? ['Without an edge, ruin comes in the end, however much capital there is.']
+            : [],
+      })),
+    meaning:
+      'With an edge the risk of ruin falls fast as the capital grows in betting units: smaller bets are the same as more units. Without an edge it is certain in the long run.',
+  },
+  {
+    slug: 'target-before-stop',
+    title: 'Target before stop probability',
+    summary:
+      'The chance a price reaches your target before your stop, from the distances, the volatility and the drift.',
+    inputs: [
+      { name: 'price', label: 'Current price', unit: '$', default: 100, min: 0, max: 1e9 },
+      { name: 'target', label: 'Target', unit: '$', default: 110, min: 0, max: 1e9 },
+      { name: 'stop', label: 'Stop', unit: '$', default: 95, min: 0, max: 1e9 },
+      {
+        name: 'volatility',
+        label: 'Volatility (annual)',
+        unit: '%',
+        default: 25,
+        min: 0,
+        max: 1000,
+        scale: 0.01,
+      },
+      {
+        name: 'drift',
+        label: 'Expected return (annual)',
+        unit: '%',
+        default: 0,
+        min: -1000,
+        max: 1000,
+        minIncluded: true,
+        scale: 0.01,
+      },
+    ],
+    compute: (v) =>
+      map(
+        targetBeforeStop({
+          price: v.price!,
+          target: v.target!,
+          stop: v.stop!,
+          volatility: v.volatility!,
+          drift: v.drift!,
+        }),
+        (figures) => ({
+          rows: [
+            { label: 'Side', value: figures.side === 'long' ? 'Long' : 'Short' },
+            { label: 'Target first', value: percent(figures.targetFirst) },
+            { label: 'Stop first', value: percent(1 - figures.targetFirst) },
+            { label: 'Target first without drift', value: percent(figures.withoutDrift) },
+          ],
+          notes: [],
+        }),
+      ),
+    meaning:
+      'For a price that moves at random, the nearer barrier is the likelier to be hit first: a target twice as far as the stop is reached first about a third of the time. A drift in the trade’s favour raises the chance; how much depends on the drift against the volatility.',
+  },
+  {
+    slug: 'diversification',
+    title: 'Diversification calculator',
+    summary:
+      'How much volatility equal positions remove together, and how many independent bets they amount to.',
+    inputs: [
+      {
+        name: 'positions',
+        label: 'Positions',
+        unit: 'equal weight',
+        default: 10,
+        min: 1,
+        max: 10_000,
+        minIncluded: true,
+        integer: true,
+      },
+      {
+        name: 'volatility',
+        label: 'Volatility of each',
+        unit: '%',
+        default: 30,
+        min: 0,
+        max: 1000,
+        scale: 0.01,
+      },
+      {
+        name: 'correlation',
+        label: 'Correlation between any two',
+        default: 0.3,
+        min: -1,
+        max: 1,
+        minIncluded: true,
+      },
+    ],
+    compute: (v) =>
+      map(
+        diversification({
+          positions: v.positions!,
+          volatility: v.volatility!,
+          correlation: v.correlation!,
+        }),
+        (figures) => ({
+          rows: [
+            { label: 'Portfolio volatility', value: percent(figures.portfolioVolatility) },
+            { label: 'Independent bets', value: number.format(figures.effectiveBets) },
+            { label: 'Volatility left with many more positions', value: percent(figures.floor) },
+          ],
+          notes: [],
+        }),
+      ),
+    meaning:
+      'Correlation sets a floor under what diversification can remove: ten positions correlated 0.3 behave like about three independent ones, and no number of them brings the volatility below √0.3 of a single one.',
+  },
+];
+
+export function toolOf(slug: string | undefined): ToolDefinition | undefined {
+  return TOOLS.find((tool) => tool.slug === slug);
+}
