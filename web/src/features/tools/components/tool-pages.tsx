@@ -1,11 +1,14 @@
+// The tools' two screens, /tools and /tools/:tool, in one chunk: the app's route table (in the
+// landing JavaScript) then names one file for both.
 import { useId, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { TOOLS_PAGE, toolPage } from '@probedge/proto';
 import { NotFoundPage } from '../../../components/layout/not-found-page';
 import { PageMeta } from '../../../components/seo/page-meta';
-import { webPage } from '../../../components/seo/structured-data';
+import { collectionPage, webPage } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import {
+  CardGrid,
   Notice,
   PageContainer,
   PageHeader,
@@ -13,7 +16,7 @@ import {
   PageTitle,
 } from '../../../components/ui/page.styles';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { toolOf, type ToolDefinition, type ToolInput } from '../tool-definitions';
+import { TOOLS, toolOf, type ToolDefinition, type ToolInput } from '../tool-definitions';
 import { defaultInputs, inputsFromAddress, readInputs, type RawInputs } from '../tool-inputs';
 import { GrowthChart } from './growth-chart';
 import {
@@ -22,6 +25,7 @@ import {
   Fields,
   Figures,
   Panel,
+  ToolCard,
   ToolLayout,
   ToolNote,
 } from './tool-page.styles';
@@ -167,4 +171,38 @@ export function ToolPage() {
   if (!tool) return <NotFoundPage />;
   // Each tool starts from its own figures.
   return <ToolScreen key={tool.slug} tool={tool} />;
+}
+
+const TOOLS_TITLE = 'Probability tools';
+const TOOLS_DESCRIPTION =
+  'Calculators for the probabilities our guides teach: position size, expected value, Kelly, risk of ruin, target before stop and diversification, on your own numbers.';
+
+export function ToolsPage() {
+  return (
+    <PageContainer>
+      <PageMeta
+        title={TOOLS_TITLE}
+        description={TOOLS_DESCRIPTION}
+        keywords={['trading calculators', 'position size', 'kelly criterion', 'risk of ruin']}
+        path={TOOLS_PAGE}
+        structuredData={[
+          collectionPage({ name: TOOLS_TITLE, description: TOOLS_DESCRIPTION, path: TOOLS_PAGE }),
+        ]}
+      />
+      <PageHeader>
+        <PageTitle>{TOOLS_TITLE}</PageTitle>
+        <PageLead>{TOOLS_DESCRIPTION}</PageLead>
+      </PageHeader>
+      <CardGrid>
+        {TOOLS.map((tool) => (
+          <ToolCard key={tool.slug}>
+            <h2>
+              <Link to={toolPage(tool.slug)}>{tool.title}</Link>
+            </h2>
+            <p>{tool.summary}</p>
+          </ToolCard>
+        ))}
+      </CardGrid>
+    </PageContainer>
+  );
 }
