@@ -4,11 +4,13 @@
 // MISSED verdict for the target: p99 under load within 2x of its unloaded value.
 import { randomBytes } from 'node:crypto';
 import { createServer, request } from 'node:http';
-import { connect } from 'node:net';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startProcess, stopProcess } from '../../services/news/bench/processes.mjs';
 
+const require = createRequire(import.meta.url);
+const { slowSender } = require('@probedge/kit/testing');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', '..');
 const SLOW_CLIENTS = Number(process.env.BENCH_SLOW_CLIENTS ?? 200);
@@ -41,35 +43,6 @@ function startBilling() {
       }),
     ),
   );
-}
-
-/** One client sending a checkout a byte at a time, again whenever the gateway cuts it off. */
-function slowClient(port, localAddress) {
-  let stopped = false;
-  let socket;
-  let drip;
-  const open = () => {
-    socket = connect({ port, host: '127.0.0.1', localAddress });
-    socket.on('connect', () => {
-      socket.write(
-        'POST /api/create-checkout-session HTTP/1.1\r\nHost: localhost\r\n' +
-          'Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{',
-      );
-      drip = setInterval(() => socket.write(' '), DRIP_MS);
-    });
-    socket.on('error', () => {});
-    socket.on('data', () => {});
-    socket.on('close', () => {
-      clearInterval(drip);
-      if (!stopped) setTimeout(open, 100);
-    });
-  };
-  open();
-  return () => {
-    stopped = true;
-    clearInterval(drip);
-    socket.destroy();
-  };
 }
 
 function timedGet(url) {
@@ -131,7 +104,15 @@ async function main() {
     await measure(url); // warm-up
     const alone = await measure(url);
     for (let i = 0; i < SLOW_CLIENTS; i += 1) {
-      stops.push(slowClient(port, `127.0.0.${2 + (i % ADDRESSES)}`));
+      const sender = slowSender({
+        port,
+        localAddress: `127.0.0.${2 + (i % ADDRESSES)}`,
+        path: '/api/create-checkout-session',
+        contentLength: 100_000,
+        everyMs: DRIP_MS,
+        reconnect: true,
+      });
+      stops.push(() => sender.stop());
     }
     await new Promise((resolve) => setTimeout(resolve, 3 * DRIP_MS));
     const loaded = await measure(url);

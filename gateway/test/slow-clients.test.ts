@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
-import { waitFor } from '@probedge/kit/testing';
+import type { AddressInfo } from 'node:net';
+import { slowSender, waitFor, type SlowSender } from '@probedge/kit/testing';
 import {
   send,
   startGateway,
@@ -44,46 +44,16 @@ async function startBilling() {
   return { counts, held, url, release, stop };
 }
 
-interface SlowClient {
-  socket: Socket;
-  answer: string;
-  closed: boolean;
-  sent: number;
-  drip: NodeJS.Timeout | undefined;
-}
-
-/**
- * Sends a checkout's headers and then one body byte at a time, far slower than any real client,
- * from the given loopback address.
- */
-function slowCheckout(gatewayUrl: string, localAddress = '127.0.0.1', everyMs = 300): SlowClient {
+/** A checkout whose body comes a byte at a time, from the given loopback address. */
+function slowCheckout(gatewayUrl: string, localAddress = '127.0.0.1', everyMs = 300): SlowSender {
   const { hostname, port } = new URL(gatewayUrl);
-  const socket = connect({ port: Number(port), host: hostname, localAddress });
-  const client: SlowClient = { socket, answer: '', closed: false, sent: 0, drip: undefined };
-  socket.on('connect', () => {
-    socket.write(
-      'POST /api/create-checkout-session HTTP/1.1\r\nHost: localhost\r\n' +
-        'Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{',
-    );
-    client.drip = setInterval(() => {
-      socket.write(' ');
-      client.sent += 1;
-    }, everyMs);
+  return slowSender({
+    port: Number(port),
+    host: hostname,
+    localAddress,
+    path: '/api/create-checkout-session',
+    everyMs,
   });
-  socket.on('data', (chunk: Buffer) => (client.answer += chunk.toString('latin1')));
-  socket.on('error', () => {});
-  socket.on('close', () => {
-    client.closed = true;
-    clearInterval(client.drip);
-  });
-  return client;
-}
-
-function cutOff(clients: SlowClient[]): void {
-  for (const client of clients.splice(0)) {
-    clearInterval(client.drip);
-    client.socket.destroy();
-  }
 }
 
 const json = { 'content-type': 'application/json' };
@@ -91,7 +61,7 @@ const json = { 'content-type': 'application/json' };
 describe('slow clients cannot hold the connections to the services', () => {
   let upstreams: Upstreams;
   let billing: Awaited<ReturnType<typeof startBilling>>;
-  const clients: SlowClient[] = [];
+  const clients: SlowSender[] = [];
   const gateways: RunningGateway[] = [];
 
   const gatewayWith = async (env: Parameters<typeof startGateway>[0]) => {
@@ -115,7 +85,7 @@ describe('slow clients cannot hold the connections to the services', () => {
   });
 
   afterEach(async () => {
-    cutOff(clients);
+    for (const client of clients.splice(0)) client.stop();
     billing.release();
     for (const gateway of gateways.splice(0)) await gateway.close();
   });

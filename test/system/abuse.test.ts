@@ -1,5 +1,5 @@
-import { connect, type Socket } from 'node:net';
-import { SmtpInbox, waitFor } from '@probedge/kit/testing';
+import { connect } from 'node:net';
+import { slowSender, SmtpInbox, waitFor } from '@probedge/kit/testing';
 import { cookieOf } from './support/sandbox';
 import { startStack, type ProcessName, type Stack } from './support/stack';
 
@@ -55,8 +55,13 @@ describe('attacks that must keep failing', () => {
 
   it('serves another client billing while 40 clients from 4 addresses send bodies a byte at a time', async () => {
     const { port } = new URL(stack.url('gateway'));
-    const slow: Dribbler[] = [];
-    for (let i = 0; i < 40; i += 1) slow.push(dribble(Number(port), `127.0.0.${2 + (i % 4)}`));
+    const slow = Array.from({ length: 40 }, (_, i) =>
+      slowSender({
+        port: Number(port),
+        localAddress: `127.0.0.${2 + (i % 4)}`,
+        path: '/api/create-checkout-session',
+      }),
+    );
     try {
       await waitFor(() => slow.every((client) => client.sent >= 2), 'every slow body under way');
       const statuses: number[] = [];
@@ -251,43 +256,4 @@ function unchunk(raw: string): string {
     out += rest.slice(lineEnd + 2, lineEnd + 2 + size);
     rest = rest.slice(lineEnd + 2 + size + 2);
   }
-}
-
-interface Dribbler {
-  sent: number;
-  closed: boolean;
-  answer: string;
-  stop(): void;
-}
-
-/** A checkout whose body comes a byte every 300 ms, from the given address. */
-function dribble(port: number, localAddress: string): Dribbler {
-  const socket: Socket = connect({ port, host: '127.0.0.1', localAddress });
-  let timer: NodeJS.Timeout | undefined;
-  const client: Dribbler = {
-    sent: 0,
-    closed: false,
-    answer: '',
-    stop: () => {
-      clearInterval(timer);
-      socket.destroy();
-    },
-  };
-  socket.on('connect', () => {
-    socket.write(
-      'POST /api/create-checkout-session HTTP/1.1\r\nHost: localhost\r\n' +
-        'Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{',
-    );
-    timer = setInterval(() => {
-      socket.write(' ');
-      client.sent += 1;
-    }, 300);
-  });
-  socket.on('data', (chunk: Buffer) => (client.answer += chunk.toString('latin1')));
-  socket.on('error', () => {});
-  socket.on('close', () => {
-    client.closed = true;
-    clearInterval(timer);
-  });
-  return client;
 }

@@ -6,3 +6,4 @@ export * from './tcp-proxy';
 export * from './node-process';
 export * from './smtp-inbox';
 export * from './atom-feed';
+export * from './slow-sender';

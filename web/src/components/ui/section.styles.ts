@@ -43,3 +43,18 @@ export const ThreeColumnList = styled.ul`
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 `;
+
+/** A bordered block of a page with its own heading (a ticker's news, a tool's inputs). */
+export const Panel = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;

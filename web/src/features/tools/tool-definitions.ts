@@ -52,6 +52,28 @@ const percent = (share: number, digits = 1) =>
   `${new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(share * 100)} %`;
 const signedMoney = (value: number) => `${value < 0 ? '−' : ''}${money.format(Math.abs(value))}`;
 
+/** A price in dollars, above zero. */
+const price = (name: string, label: string, value: number): ToolInput => ({
+  name,
+  label,
+  unit: '$',
+  default: value,
+  min: 0,
+  max: 1e9,
+});
+
+/** The chance a bet or trade wins, typed in per cent. */
+const WIN_PROBABILITY: ToolInput = {
+  name: 'winProbability',
+  label: 'Win probability',
+  unit: '%',
+  default: 55,
+  min: 0,
+  max: 100,
+  minIncluded: true,
+  scale: 0.01,
+};
+
 function map<T>(outcome: Outcome<T>, present: (value: T) => ToolResult): Outcome<ToolResult> {
   return outcome.ok ? { ok: true, value: present(outcome.value) } : outcome;
 }
@@ -65,8 +87,8 @@ export const TOOLS: readonly ToolDefinition[] = [
     inputs: [
       { name: 'account', label: 'Account value', unit: '$', default: 25_000, min: 0, max: 1e12 },
       { name: 'riskPercent', label: 'Risk per trade', unit: '%', default: 1, min: 0, max: 100 },
-      { name: 'entry', label: 'Entry price', unit: '$', default: 50, min: 0, max: 1e9 },
-      { name: 'stop', label: 'Stop price', unit: '$', default: 47, min: 0, max: 1e9 },
+      price('entry', 'Entry price', 50),
+      price('stop', 'Stop price', 47),
       {
         name: 'lotSize',
         label: 'Lot size',
@@ -163,16 +185,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     summary:
       'The share of the bankroll that grows it fastest on a repeated bet with an edge, and what fractions of it keep.',
     inputs: [
-      {
-        name: 'winProbability',
-        label: 'Win probability',
-        unit: '%',
-        default: 55,
-        min: 0,
-        max: 100,
-        minIncluded: true,
-        scale: 0.01,
-      },
+      WIN_PROBABILITY,
       {
         name: 'odds',
         label: 'Payoff per unit risked',
@@ -219,16 +232,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     summary:
       'The chance of losing every unit of capital with even-money bets of one unit, played without end.',
     inputs: [
-      {
-        name: 'winProbability',
-        label: 'Win probability',
-        unit: '%',
-        default: 55,
-        min: 0,
-        max: 100,
-        minIncluded: true,
-        scale: 0.01,
-      },
+      WIN_PROBABILITY,
       {
         name: 'units',
         label: 'Units of capital',
@@ -257,9 +261,9 @@ export const TOOLS: readonly ToolDefinition[] = [
     summary:
       'The chance a price reaches your target before your stop, from the distances, the volatility and the drift.',
     inputs: [
-      { name: 'price', label: 'Current price', unit: '$', default: 100, min: 0, max: 1e9 },
-      { name: 'target', label: 'Target', unit: '$', default: 110, min: 0, max: 1e9 },
-      { name: 'stop', label: 'Stop', unit: '$', default: 95, min: 0, max: 1e9 },
+      price('price', 'Current price', 100),
+      price('target', 'Target', 110),
+      price('stop', 'Stop', 95),
       {
         name: 'volatility',
         label: 'Volatility (annual)',

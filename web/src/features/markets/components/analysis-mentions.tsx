@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useDailyAnalysis } from '../../../lib/daily-analysis';
-import { NewsList, Panel } from './stock-page.styles';
+import { Panel } from '../../../components/ui/section.styles';
+import { NewsList } from './stock-page.styles';
 
 /** How many of the analysis's sentences the ticker page quotes. */
 const MAX_MENTIONS = 3;

@@ -34,20 +34,6 @@ export const Freshness = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-export const Panel = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-`;
-
 export const RangeButtons = styled.div`
   display: flex;
   flex-wrap: wrap;

@@ -14,6 +14,7 @@ import { webPage } from '../../../components/seo/structured-data';
 import { LoadError } from '../../../components/ui/load-error';
 import { FigureList } from '../../../components/ui/market-figures.styles';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import { Panel } from '../../../components/ui/section.styles';
 import { PageContainer, PageTitle, ScreenPlaceholder } from '../../../components/ui/page.styles';
 import { SampleBadge } from '../../../components/ui/sample-badge';
 import { Spinner } from '../../../components/ui/spinner';
@@ -38,7 +39,6 @@ import {
   Change,
   ChartPlaceholder,
   Freshness,
-  Panel,
   PriceLine,
   QuoteHeader,
   RangeButtons,

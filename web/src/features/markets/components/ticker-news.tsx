@@ -1,6 +1,7 @@
 import { formatDate } from '../../../lib/format-date';
 import { useTickerNews } from '../api/get-ticker-news';
-import { NewsList, Panel } from './stock-page.styles';
+import { Panel } from '../../../components/ui/section.styles';
+import { NewsList } from './stock-page.styles';
 
 /** The ticker's newest articles, each opening at its publisher; a quiet line when there are none. */
 export function TickerNews({ symbol }: { symbol: string }) {

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { cardSurface } from '../../../components/ui/card-surface.styles';
 
 export const ToolLayout = styled.div`
   display: grid;
@@ -7,19 +8,6 @@ export const ToolLayout = styled.div`
 
   ${({ theme }) => theme.media.md} {
     grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  }
-`;
-
-export const Panel = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
   }
 `;
 
@@ -136,11 +124,7 @@ export const TableScroll = styled.div`
 
 export const ToolCard = styled.li`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  ${cardSurface}
 
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.lg};

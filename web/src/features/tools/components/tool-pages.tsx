@@ -7,6 +7,7 @@ import { NotFoundPage } from '../../../components/layout/not-found-page';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { collectionPage, webPage } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import { Panel } from '../../../components/ui/section.styles';
 import {
   CardGrid,
   Notice,
@@ -24,7 +25,6 @@ import {
   FieldProblem,
   Fields,
   Figures,
-  Panel,
   ToolCard,
   ToolLayout,
   ToolNote,

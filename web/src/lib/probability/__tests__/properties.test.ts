@@ -8,13 +8,8 @@ import {
   riskOfRuin,
   seededRandom,
   targetBeforeStop,
-  type Outcome,
 } from '..';
-
-function valueOf<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new Error(`unexpected problems: ${JSON.stringify(outcome.problems)}`);
-  return outcome.value;
-}
+import { valueOf } from './outcome';
 
 /** Every number in the figures, however deep, is finite: nothing on screen reads NaN or Infinity. */
 function allFinite(value: unknown): boolean {

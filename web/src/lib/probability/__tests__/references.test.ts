@@ -8,13 +8,8 @@ import {
   positionSize,
   riskOfRuin,
   targetBeforeStop,
-  type Outcome,
 } from '..';
-
-function valueOf<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new Error(`unexpected problems: ${JSON.stringify(outcome.problems)}`);
-  return outcome.value;
-}
+import { valueOf } from './outcome';
 
 describe('the tools against published figures', () => {
   it('Kelly for a binary bet: Thorp (2006), section 2', () => {
