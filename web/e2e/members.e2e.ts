@@ -108,7 +108,12 @@ describe('members: access that follows the subscriber', () => {
     expect(await victim.page.getByText(/asked for in another browser/).count()).toBe(1);
     await victim.page.getByRole('link', { name: `Stay signed in as ${victimEmail}` }).click();
     await victim.page.waitForURL('**/account');
-    await victim.page.getByText(victimEmail).waitFor();
+    // The address alone, as the account page names the member: the page left behind named it
+    // inside longer sentences, and can still be on screen when the address changes.
+    await victim.page
+      .getByRole('heading', { level: 1, name: 'Manage Subscription & Billing' })
+      .waitFor();
+    await victim.page.getByText(victimEmail, { exact: true }).waitFor();
     expect(await victim.page.context().cookies()).toEqual(cookiesBefore);
 
     // A fresh browser (no session) is asked to confirm the address; it is not signed in meanwhile.
