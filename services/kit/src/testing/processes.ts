@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 
 /** A loopback port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -10,39 +10,62 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function listening(port: number): Promise<boolean> {
+/** Whether a Redis answers PING on the loopback port (probed by connecting, never by binding). */
+async function answersPing(port: number): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
-    const probe = createServer().listen(port, '127.0.0.1');
-    probe.once('listening', () => probe.close(() => resolve(false)));
-    probe.once('error', () => resolve(true));
+    const socket = connect(port, '127.0.0.1');
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (reply) => done(reply.toString().startsWith('+PONG')));
+    socket.once('error', () => done(false));
   });
 }
 
 /**
  * A redis-server of the test's own on a loopback port (no persistence), for tests that stop
- * Redis; the machine's shared Redis is never touched.
+ * Redis; the machine's shared Redis is never touched. Readiness is probed by connecting: a probe
+ * that bound the port itself could take it from the starting server. A server that exits while
+ * starting fails at once with what it printed.
  */
-export async function startRedisServer(port: number): Promise<ChildProcess> {
+export async function startRedisServer(port: number, timeoutMs = 20_000): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    if (await listening(port)) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`redis-server exited while starting on port ${port}: ${output.trim()}`);
+    }
+    if (await answersPing(port)) {
+      child.stdout?.removeListener('data', keep).resume();
+      child.stderr?.removeListener('data', keep).resume();
+      return child;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGKILL');
-  throw new Error(`redis-server did not start on port ${port}`);
+  throw new Error(
+    `redis-server did not start on port ${port} in ${timeoutMs} ms: ${output.trim()}`,
+  );
 }
 
-/** SIGKILLs a child process and resolves once it is gone. */
+/** SIGKILLs a child process and resolves once it is gone (nothing to do when it never started). */
 export function killProcess(
-  child: ChildProcess,
+  child: ChildProcess | undefined,
   signal: NodeJS.Signals = 'SIGKILL',
 ): Promise<void> {
   return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill(signal);
   });
