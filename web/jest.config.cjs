@@ -9,6 +9,7 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@probedge/proto$': '<rootDir>/../proto/src/index.ts',
+    '\\?worker$': '<rootDir>/src/test/worker-import.ts',
   },
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
   globals: {

@@ -40,6 +40,8 @@ export const TOOL_SLUGS = [
   'kelly',
   'risk-of-ruin',
   'target-before-stop',
+  'expected-move',
+  'drawdown',
   'diversification',
 ] as const;
 export type ToolSlug = (typeof TOOL_SLUGS)[number];

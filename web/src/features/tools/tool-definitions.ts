@@ -1,14 +1,18 @@
 import type { ToolSlug } from '@probedge/proto';
 import {
+  checkDrawdownRun,
   diversification,
+  expectedMove,
   expectedValue,
   kellyBinary,
   positionSize,
   riskOfRuin,
   targetBeforeStop,
+  MAX_SIMULATED_PATHS,
   type GrowthPoint,
   type Outcome,
 } from '../../lib/probability';
+import type { SimulationRequest } from './simulation/drawdown-simulation';
 
 /** One input as the reader types it; `scale` turns the shown figure into the model's (% → share). */
 export interface ToolInput {
@@ -30,6 +34,8 @@ export interface ToolResult {
   notes: string[];
   /** Kelly's growth by fraction, drawn and tabled. */
   curve?: { points: GrowthPoint[]; kelly: number; stake: number };
+  /** A Monte Carlo the page runs off its thread (the drawdown tool), with progress and cancel. */
+  simulation?: SimulationRequest;
 }
 
 export interface ToolDefinition {
@@ -305,6 +311,158 @@ export const TOOLS: readonly ToolDefinition[] = [
       ),
     meaning:
       'For a price that moves at random, the nearer barrier is the likelier to be hit first: a target twice as far as the stop is reached first about a third of the time. A drift in the trade’s favour raises the chance; how much depends on the drift against the volatility.',
+  },
+  {
+    slug: 'expected-move',
+    title: 'Expected move calculator',
+    summary:
+      'The range a price stays within about two times in three over the days ahead, from its implied or historical volatility.',
+    inputs: [
+      price('price', 'Current price', 100),
+      {
+        name: 'volatility',
+        label: 'Volatility (annual)',
+        unit: '%',
+        default: 20,
+        min: 0,
+        max: 1000,
+        scale: 0.01,
+      },
+      { name: 'days', label: 'Days ahead', unit: 'calendar days', default: 30, min: 0, max: 3650 },
+    ],
+    compute: (v) =>
+      map(
+        expectedMove({ price: v.price!, volatility: v.volatility!, days: v.days! }),
+        (figures) => ({
+          rows: [
+            {
+              label: 'Expected move (one standard deviation)',
+              value: `±$${money.format(figures.move)}`,
+            },
+            {
+              label: 'Range, about 68 % of outcomes',
+              value: `$${money.format(figures.low)} to $${money.format(figures.high)}`,
+            },
+            {
+              label: 'Range, about 95 % of outcomes',
+              value: `$${money.format(Math.max(0, v.price! - 2 * figures.move))} to $${money.format(v.price! + 2 * figures.move)}`,
+            },
+            { label: 'Move as a share of the price', value: percent(figures.move / v.price!) },
+          ],
+          notes:
+            figures.move * 2 > v.price!
+              ? [
+                  'Two standard deviations reach below zero: at this volatility and horizon a normal range says little.',
+                ]
+              : [],
+        }),
+      ),
+    meaning:
+      'Volatility is quoted per year and grows with the square root of time: a month is about √(30/365) ≈ 0.29 of a year’s move. Options desks quote this range from implied volatility; real moves have fatter tails than the normal curve, so a move past the range is more common than one in three.',
+  },
+  {
+    slug: 'drawdown',
+    title: 'Drawdown simulator',
+    summary:
+      'The chance a trading rule falls a given share from its peak within a number of trades, by simulating many runs of it.',
+    inputs: [
+      {
+        name: 'winRate',
+        label: 'Win rate',
+        unit: '%',
+        default: 45,
+        min: 0,
+        max: 100,
+        minIncluded: true,
+        scale: 0.01,
+      },
+      {
+        name: 'payoff',
+        label: 'Average win per unit lost',
+        unit: 'to 1',
+        default: 1.8,
+        min: 0,
+        max: 100,
+      },
+      {
+        name: 'riskPerTrade',
+        label: 'Risk per trade',
+        unit: '%',
+        default: 1,
+        min: 0,
+        max: 99,
+        scale: 0.01,
+      },
+      {
+        name: 'trades',
+        label: 'Trades',
+        default: 250,
+        min: 1,
+        max: 10_000,
+        minIncluded: true,
+        integer: true,
+      },
+      {
+        name: 'drawdown',
+        label: 'Drawdown',
+        unit: '%',
+        default: 20,
+        min: 0,
+        max: 99,
+        scale: 0.01,
+      },
+      {
+        name: 'paths',
+        label: 'Simulated runs',
+        default: 100_000,
+        min: 100,
+        max: MAX_SIMULATED_PATHS,
+        minIncluded: true,
+        integer: true,
+      },
+      {
+        name: 'seed',
+        label: 'Seed',
+        default: 1,
+        min: 0,
+        max: 4_294_967_295,
+        minIncluded: true,
+        integer: true,
+      },
+    ],
+    compute: (v) => {
+      const run = {
+        winRate: v.winRate!,
+        payoff: v.payoff!,
+        riskPerTrade: v.riskPerTrade!,
+        trades: v.trades!,
+        drawdown: v.drawdown!,
+      };
+      return map(
+        checkDrawdownRun(run).outcome(() => run),
+        () => {
+          // Each loss takes riskPerTrade of what is left: this many in a row reach the drawdown.
+          const streak = Math.ceil(
+            Math.log1p(-run.drawdown) / Math.log1p(-run.riskPerTrade) - 1e-9,
+          );
+          const growth =
+            run.winRate * Math.log1p(run.riskPerTrade * run.payoff) +
+            (1 - run.winRate) * Math.log1p(-run.riskPerTrade);
+          return {
+            rows: [{ label: 'Losses in a row that reach it', value: number.format(streak) }],
+            notes:
+              growth < 0
+                ? [
+                    'At these figures the account shrinks on average: in enough trades any drawdown comes.',
+                  ]
+                : [],
+            simulation: { run, paths: v.paths!, seed: v.seed! },
+          };
+        },
+      );
+    },
+    meaning:
+      'Even a rule with an edge meets losing streaks, and at a fixed risk per trade a streak is a drawdown. The simulation plays the rule many times over with the same seed, so the same figures give the same answer; the ± is two standard errors of that estimate. Risking less per trade is the lever that shrinks the chance most.',
   },
   {
     slug: 'diversification',

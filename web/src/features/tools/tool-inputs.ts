@@ -51,19 +51,44 @@ export function readInputs(tool: ToolDefinition, raw: RawInputs): ReadInputs {
 
 /**
  * The inputs an address carries (the page's query), each one it cannot use replaced by its
- * default; `rejected` says whether that happened, so the page can say so.
+ * starting figure (`start`, else the default); `rejected` says whether that happened, so the page
+ * can say so. A tool inside an article reads its own keys, `prefix` before each name.
  */
 export function inputsFromAddress(
   tool: ToolDefinition,
   params: URLSearchParams,
+  { start = defaultInputs(tool), prefix = '' }: { start?: RawInputs; prefix?: string } = {},
 ): { raw: RawInputs; rejected: boolean } {
-  const raw = defaultInputs(tool);
+  const raw = { ...start };
   let rejected = false;
   for (const input of tool.inputs) {
-    const given = params.get(input.name);
+    const given = params.get(`${prefix}${input.name}`);
     if (given === null) continue;
     if ('value' in readInput(input, given)) raw[input.name] = given.trim();
     else rejected = true;
   }
   return { raw, rejected };
+}
+
+/**
+ * The starting figures an article gives its embedded tool (`name: value` lines), over the
+ * defaults; a line that names no input of the tool or holds an unusable figure is a problem.
+ */
+export function startingInputs(
+  tool: ToolDefinition,
+  lines: Record<string, string>,
+): { raw: RawInputs; problems: string[] } {
+  const raw = defaultInputs(tool);
+  const problems: string[] = [];
+  for (const [name, text] of Object.entries(lines)) {
+    const input = tool.inputs.find((candidate) => candidate.name === name);
+    if (!input) {
+      problems.push(`${tool.slug} has no input named ${name}`);
+      continue;
+    }
+    const read = readInput(input, text);
+    if ('problem' in read) problems.push(`${tool.slug}: ${read.problem}`);
+    else raw[name] = text.trim();
+  }
+  return { raw, problems };
 }

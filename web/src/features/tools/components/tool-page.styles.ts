@@ -94,8 +94,14 @@ export const Chart = styled.svg`
     stroke: ${({ theme }) => theme.colors.border};
   }
 
-  circle {
+  circle,
+  rect {
     fill: ${({ theme }) => theme.colors.accent};
+  }
+
+  line.marker {
+    stroke: ${({ theme }) => theme.colors.danger};
+    stroke-dasharray: 4 3;
   }
 
   text {
@@ -133,5 +139,19 @@ export const ToolCard = styled.li`
   p {
     margin: 0;
     color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+export const SimulationStatus = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+
+  progress {
+    width: 100%;
+    height: 12px;
+  }
+
+  button {
+    justify-self: start;
   }
 `;

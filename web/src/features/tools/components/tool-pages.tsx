@@ -1,7 +1,6 @@
 // The tools' two screens, /tools and /tools/:tool, in one chunk: the app's route table (in the
 // landing JavaScript) then names one file for both.
-import { useId, useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { TOOLS_PAGE, toolPage } from '@probedge/proto';
 import { NotFoundPage } from '../../../components/layout/not-found-page';
 import { PageMeta } from '../../../components/seo/page-meta';
@@ -16,60 +15,9 @@ import {
   PageLead,
   PageTitle,
 } from '../../../components/ui/page.styles';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { TOOLS, toolOf, type ToolDefinition, type ToolInput } from '../tool-definitions';
-import { defaultInputs, inputsFromAddress, readInputs, type RawInputs } from '../tool-inputs';
-import { GrowthChart } from './growth-chart';
-import {
-  Field,
-  FieldProblem,
-  Fields,
-  Figures,
-  ToolCard,
-  ToolLayout,
-  ToolNote,
-} from './tool-page.styles';
-
-function InputField({
-  input,
-  value,
-  problem,
-  disabled,
-  onChange,
-}: {
-  input: ToolInput;
-  value: string;
-  problem: string | undefined;
-  disabled: boolean;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <Field>
-      <label htmlFor={id}>
-        {input.label}
-        {input.unit && ` (${input.unit})`}
-      </label>
-      <input
-        id={id}
-        name={input.name}
-        type="text"
-        inputMode={input.integer ? 'numeric' : 'decimal'}
-        autoComplete="off"
-        value={value}
-        disabled={disabled}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        onChange={(event) => onChange(event.currentTarget.value)}
-      />
-      {problem && (
-        <FieldProblem id={`${id}-problem`} role="alert">
-          {problem}
-        </FieldProblem>
-      )}
-    </Field>
-  );
-}
+import { TOOLS, toolOf, type ToolDefinition } from '../tool-definitions';
+import { ToolCard } from './tool-page.styles';
+import { ToolWorkbench, useToolState } from './tool-workbench';
 
 /**
  * One tool: labelled inputs whose figures update as the reader types, kept in the address so a
@@ -78,23 +26,7 @@ function InputField({
  * defaults, and says so).
  */
 function ToolScreen({ tool }: { tool: ToolDefinition }) {
-  const hydrated = useHydrated();
-  const [params, setParams] = useSearchParams();
-  const fromAddress = useMemo(() => inputsFromAddress(tool, params), [tool, params]);
-  // Null while the reader has typed nothing: the page then shows what the address says.
-  const [typed, setTyped] = useState<RawInputs | null>(null);
-  const raw = typed ?? (hydrated ? fromAddress.raw : defaultInputs(tool));
-  const { values, problems } = readInputs(tool, raw);
-  const outcome = Object.keys(problems).length === 0 ? tool.compute(values) : undefined;
-  const shownProblems = outcome && !outcome.ok ? { ...problems, ...outcome.problems } : problems;
-  const result = outcome?.ok ? outcome.value : undefined;
-
-  const change = (name: string, value: string) => {
-    const next = { ...raw, [name]: value };
-    setTyped(next);
-    setParams(next, { replace: true, preventScrollReset: true });
-  };
-
+  const state = useToolState(tool);
   const path = toolPage(tool.slug);
   return (
     <PageContainer>
@@ -112,49 +44,12 @@ function ToolScreen({ tool }: { tool: ToolDefinition }) {
           <Link to={TOOLS_PAGE}>All tools</Link>
         </p>
       </PageHeader>
-      {hydrated && typed === null && fromAddress.rejected && (
+      {state.rejected && (
         <Notice role="status">
           Some figures in the address could not be used; their defaults are shown instead.
         </Notice>
       )}
-      <ToolLayout>
-        <Panel aria-labelledby="tool-inputs">
-          <h2 id="tool-inputs">Your numbers</h2>
-          <Fields onSubmit={(event) => event.preventDefault()} noValidate>
-            {tool.inputs.map((input) => (
-              <InputField
-                key={input.name}
-                input={input}
-                value={raw[input.name] ?? ''}
-                problem={shownProblems[input.name]}
-                disabled={!hydrated}
-                onChange={(value) => change(input.name, value)}
-              />
-            ))}
-          </Fields>
-        </Panel>
-        <Panel aria-labelledby="tool-results" aria-live="polite">
-          <h2 id="tool-results">Result</h2>
-          {result ? (
-            <>
-              <Figures>
-                {result.rows.map((row) => (
-                  <div key={row.label}>
-                    <dt>{row.label}</dt>
-                    <dd>{row.value}</dd>
-                  </div>
-                ))}
-              </Figures>
-              {result.notes.map((note) => (
-                <ToolNote key={note}>{note}</ToolNote>
-              ))}
-              {result.curve && <GrowthChart {...result.curve} />}
-            </>
-          ) : (
-            <p>Correct the figures marked on the left to see the result.</p>
-          )}
-        </Panel>
-      </ToolLayout>
+      <ToolWorkbench tool={tool} state={state} />
       <Panel aria-labelledby="tool-meaning">
         <h2 id="tool-meaning">What this means</h2>
         <p>{tool.meaning}</p>
@@ -175,7 +70,7 @@ export function ToolPage() {
 
 const TOOLS_TITLE = 'Probability tools';
 const TOOLS_DESCRIPTION =
-  'Calculators for the probabilities our guides teach: position size, expected value, Kelly, risk of ruin, target before stop and diversification, on your own numbers.';
+  'Calculators for the probabilities our guides teach: position size, expected value, Kelly, risk of ruin, target before stop, expected move, drawdown and diversification, on your own numbers.';
 
 export function ToolsPage() {
   return (

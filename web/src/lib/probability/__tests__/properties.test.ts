@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import {
   binaryGrowth,
-  countDrawdowns,
+  tallyDrawdowns,
   diversification,
+  emptyTally,
   kellyBinary,
   positionSize,
   riskOfRuin,
@@ -69,14 +70,37 @@ describe('invariants of the tools', () => {
         fc.integer({ min: 0, max: 2 ** 31 }),
         (winRate, payoff, riskPerTrade, drawdown, seed) => {
           const run = { winRate, payoff, riskPerTrade, trades: 50, drawdown };
-          const shallow = countDrawdowns(run, seededRandom(seed), 200);
-          const deep = countDrawdowns(
+          const shallow = tallyDrawdowns(run, seededRandom(seed), 200);
+          const deep = tallyDrawdowns(
             { ...run, drawdown: drawdown + 0.2 },
             seededRandom(seed),
             200,
           );
-          expect(deep).toBeLessThanOrEqual(shallow);
-          expect(shallow).toBeLessThanOrEqual(200);
+          expect(deep.hits).toBeLessThanOrEqual(shallow.hits);
+          expect(shallow.hits).toBeLessThanOrEqual(200);
+          // Every run lands in one bin of the worst-drawdown distribution.
+          expect(shallow.bins.reduce((sum, count) => sum + count, 0)).toBe(200);
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+
+  it('a simulation run in slices, as the worker runs it, tallies what one call tallies', () => {
+    fc.assert(
+      fc.property(
+        probability,
+        positive(0.1, 5),
+        positive(0.001, 0.2),
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 6 }),
+        (winRate, payoff, riskPerTrade, seed, slices) => {
+          const run = { winRate, payoff, riskPerTrade, trades: 30, drawdown: 0.1 };
+          const paths = slices.reduce((sum, slice) => sum + slice, 0);
+          const random = seededRandom(seed);
+          const sliced = emptyTally();
+          for (const slice of slices) tallyDrawdowns(run, random, slice, sliced);
+          expect(sliced).toEqual(tallyDrawdowns(run, seededRandom(seed), paths));
         },
       ),
       { numRuns: 50 },

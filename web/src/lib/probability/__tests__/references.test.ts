@@ -62,7 +62,10 @@ describe('the tools against published figures', () => {
     expect(figures.standardError).toBeLessThan(0.0012);
     // Always losing: 0.9³ = 0.729 is past 25 % down after three trades, 0.9² = 0.81 is not.
     const losing = { winRate: 0, payoff: 1, riskPerTrade: 0.1, drawdown: 0.25 };
-    expect(valueOf(drawdownProbability({ ...losing, trades: 3 }, 10, 1)).probability).toBe(1);
+    const threeLosses = valueOf(drawdownProbability({ ...losing, trades: 3 }, 10, 1));
+    expect(threeLosses.probability).toBe(1);
+    // Every run's worst fall is 1 − 0.729 = 27.1 %, in the 27 % bin.
+    expect(threeLosses).toMatchObject({ medianWorst: 0.27, worst95: 0.27 });
     expect(valueOf(drawdownProbability({ ...losing, trades: 2 }, 10, 1)).probability).toBe(0);
   });
 

@@ -58,7 +58,7 @@ describe('a tool page', () => {
     expect(risk.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('Shares', { selector: 'dt' })).toBeNull();
     expect(
-      screen.getByText('Correct the figures marked on the left to see the result.'),
+      screen.getByText('Correct the figures marked beside them to see the result.'),
     ).toBeTruthy();
 
     // A rule only the inputs together break comes from the model, next to its field.
@@ -69,6 +69,44 @@ describe('a tool page', () => {
     await user.type(stop, '50');
     expect(screen.getByRole('alert').textContent).toBe('The stop must differ from the entry');
     expect(document.body.textContent).not.toMatch(/NaN|Infinity/);
+  });
+
+  it('expected move: one standard deviation over the days, and the ranges around the price', async () => {
+    renderRoute('/tools/expected-move?price=100&volatility=20&days=365');
+    await screen.findByRole('heading', { level: 1, name: 'Expected move calculator' });
+    // A year at 20 % volatility: ±20 on a price of 100.
+    expect(figure('Expected move (one standard deviation)')).toBe('±$20.00');
+    expect(figure('Range, about 68 % of outcomes')).toBe('$80.00 to $120.00');
+    expect(figure('Range, about 95 % of outcomes')).toBe('$60.00 to $140.00');
+  });
+
+  it('drawdown: simulates with progress, shows the figures and their distribution, and can be cancelled', async () => {
+    // Always losing 10 % a trade: every run is 27.1 % down after three trades.
+    const { user, location } = renderRoute(
+      '/tools/drawdown?winRate=0&payoff=1&riskPerTrade=10&trades=3&drawdown=25&paths=12000&seed=7',
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Drawdown simulator' });
+    expect(figure('Losses in a row that reach it')).toBe('3');
+    expect(await screen.findByRole('progressbar')).toBeTruthy();
+    const chance = await screen.findByText(/^Chance of a 25 % drawdown within 3 trades$/, {
+      selector: 'dt',
+    });
+    expect(chance.nextElementSibling?.textContent).toBe('100.0 % ± 0.0 %');
+    expect(figure('Worst drawdown of the median run')).toBe('27 % to 28 %');
+    expect(figure('Runs simulated')).toBe('12,000');
+    expect(screen.getByRole('img', { name: /100 % of runs reach 25 %/ })).toBeTruthy();
+
+    // A long run, cancelled while it goes: it stops, says so, and runs again on request.
+    const paths = screen.getByLabelText('Simulated runs');
+    await user.clear(paths);
+    await user.type(paths, '1000000');
+    expect(new URLSearchParams(location().search).get('paths')).toBe('1000000');
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Stopped after [\d,]+ of 1,000,000 runs/,
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Run the simulation' })).toBeTruthy();
   });
 
   it('answers an unknown tool with the not-found screen', async () => {
