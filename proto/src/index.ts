@@ -10,3 +10,4 @@ export * from './offer';
 export * from './site-feeds';
 export * from './news-grpc';
 export * from './market';
+export * from './tools';

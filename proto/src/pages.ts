@@ -1,4 +1,5 @@
 import { CONTENT_CATEGORIES, type ContentCategory } from './categories';
+import { TOOL_SLUGS, type ToolSlug } from './tools';
 
 /**
  * The web app's public pages: what the sitemap lists and the build prerenders. Guides and blogs
@@ -32,19 +33,6 @@ export function guideCategoryPage(category: ContentCategory): string {
 }
 
 export const GUIDE_CATEGORY_PAGES: readonly string[] = CONTENT_CATEGORIES.map(guideCategoryPage);
-
-/** The probability calculators, each on its own page under /tools. */
-export const TOOL_SLUGS = [
-  'position-size',
-  'expected-value',
-  'kelly',
-  'risk-of-ruin',
-  'target-before-stop',
-  'expected-move',
-  'drawdown',
-  'diversification',
-] as const;
-export type ToolSlug = (typeof TOOL_SLUGS)[number];
 
 export const TOOLS_PAGE = '/tools';
 

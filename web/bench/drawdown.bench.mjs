@@ -53,7 +53,7 @@ async function inBrowserWorker() {
           new Promise((resolve) => {
             // A fresh worker per run, as the page starts one per simulation.
             const started = performance.now();
-            const worker = new Worker('/worker.js');
+            const worker = new globalThis.Worker('/worker.js');
             let progress = 0;
             worker.onmessage = ({ data }) => {
               if (data.type === 'progress') progress += 1;

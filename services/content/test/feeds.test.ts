@@ -92,6 +92,20 @@ describe('Atom feeds of the bundled guides and blogs', () => {
     expect(html).not.toMatch(/^## /m);
   });
 
+  it('links a guide’s live tool to the tool’s page with the guide’s figures, for readers that run no script', async () => {
+    const feed = parseAtom((await get('/api/feeds/guides')).text);
+    const entry = feed.entries?.find(
+      (candidate) =>
+        candidate.id === `${PUBLIC_URL}/guide/fixed-fractional-vs-kelly-position-sizing`,
+    );
+    const html = entry?.content?.value ?? '';
+    expect(html).toContain(
+      `<a href="${PUBLIC_URL}/tools/kelly?winProbability=45&amp;odds=2&amp;share=50">Run this calculator on your own numbers</a>`,
+    );
+    expect(html).not.toContain('winProbability: 45');
+    expect(html).not.toContain('<code class="language-tool');
+  });
+
   it('is shareable by the gateway for as long as the lists are', async () => {
     for (const list of ['guides', 'blogs']) {
       const res = await get(`/api/feeds/${list}`);

@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type { Env, MarkdownIt as MarkdownParser, Token } from 'markdown-it';
+import { toolDirective, type ToolDirective } from '@probedge/proto';
 
 /** A section heading of an article, for its table of contents. */
 export interface ArticleHeading {
@@ -8,9 +9,17 @@ export interface ArticleHeading {
   level: number;
 }
 
+/** A stretch of an article: safe HTML, or a live tool the page renders in its place. */
+export type ArticlePart = { html: string } | { tool: ToolDirective };
+
 export interface RenderedArticle {
   /** Safe HTML: only the elements the allow-list below lets through. */
   html: string;
+  /**
+   * The same article in order, with each tool directive (```tool <slug>) apart from the HTML when
+   * `embedTools` is asked for; otherwise one HTML part, the directive shown as its code.
+   */
+  parts: ArticlePart[];
   headings: ArticleHeading[];
   /** Reading time at 220 words a minute, at least 1. */
   minutes: number;
@@ -155,6 +164,8 @@ export interface RenderOptions {
   keepLineBreaks?: boolean;
   /** The highest heading level the text may use: 2 on an article page, 3 inside a titled panel. */
   firstHeadingLevel?: number;
+  /** Give tool directives back as parts of their own (guides and blogs), for the page to render live. */
+  embedTools?: boolean;
 }
 
 /** What one render passes to the article rule and gets back from it (markdown-it's env). */
@@ -167,10 +178,28 @@ interface RenderEnv extends Env {
 export function renderArticle(markdown: string, options: RenderOptions = {}): RenderedArticle {
   const env: RenderEnv = { firstLevel: options.firstHeadingLevel ?? 2 };
   const parser = options.keepLineBreaks ? insightParser : articleParser;
-  const html = parser.render(markdown, env);
+  const tokens = parser.parse(markdown, env);
+  const render = (stretch: Token[]) => parser.renderer.render(stretch, parser.options, env);
+  const parts: ArticlePart[] = [];
+  let stretch: Token[] = [];
+  for (const token of tokens) {
+    const tool =
+      options.embedTools && token.type === 'fence'
+        ? toolDirective(token.info, token.content)
+        : undefined;
+    if (!tool) {
+      stretch.push(token);
+      continue;
+    }
+    if (stretch.length) parts.push({ html: render(stretch) });
+    parts.push({ tool });
+    stretch = [];
+  }
+  if (stretch.length || parts.length === 0) parts.push({ html: render(stretch) });
   const words = markdown.split(/\s+/).filter(Boolean).length;
   return {
-    html,
+    html: parts.map((part) => ('html' in part ? part.html : '')).join(''),
+    parts,
     headings: env.headings ?? [],
     minutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
   };

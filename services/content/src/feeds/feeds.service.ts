@@ -4,6 +4,8 @@ import {
   categoryLabel,
   SITE_FEEDS,
   siteFeedTitle,
+  toolDirective,
+  toolPage,
   type ContentKind,
   type SiteFeed,
 } from '@probedge/proto';
@@ -42,6 +44,28 @@ const KINDS: Record<ContentKind, FeedKind> = {
 
 // Raw HTML in an article stays text: a feed reader shows the content as the site's own markup.
 const markdown = new MarkdownIt('default', { html: false, linkify: false });
+const renderFence = markdown.renderer.rules.fence!;
+// A live tool cannot run in a feed reader: the entry links to the tool's page with the article's figures.
+markdown.renderer.rules.fence = (
+  tokens,
+  index,
+  options,
+  env: Partial<FeedEnv> | undefined,
+  self,
+) => {
+  const token = tokens[index]!;
+  const tool = toolDirective(token.info, token.content);
+  if (!tool) return renderFence(tokens, index, options, env, self);
+  const href = markdown.utils.escapeHtml(
+    `${env?.origin ?? ''}${toolPage(tool.slug)}?${new URLSearchParams(tool.inputs).toString()}`,
+  );
+  return `<p><a href="${href}">Run this calculator on your own numbers</a></p>\n`;
+};
+
+interface FeedEnv extends MarkdownIt.Env {
+  /** The site's origin, for the links to its tools. */
+  origin: string;
+}
 
 /** Before any item exists: a fixed instant, so every replica writes the same empty feed. */
 const NEVER_UPDATED = new Date(0);
@@ -92,7 +116,7 @@ export class FeedsService {
       published: row.createdAt,
       updated: row.createdAt,
       summary: row.description,
-      contentHtml: markdown.render(row.content),
+      contentHtml: markdown.render(row.content, { origin: this.origin } satisfies FeedEnv),
       categories: [{ term: row.category, label: categoryLabel(row.category) }],
     };
   }

@@ -74,4 +74,11 @@ describe('markdownToPlainText', () => {
     ].join('\n');
     expect(markdownToPlainText(markdown)).not.toMatch(/[#*|`[\]]|https?:/);
   });
+
+  it('leaves out the figures of a live tool, and keeps other code', () => {
+    expect(
+      markdownToPlainText('Try it:\n\n```tool kelly\nwinProbability: 55\nodds: 1\n```\n\nAfter'),
+    ).toBe(['Try it:', 'After'].join('\n'));
+    expect(markdownToPlainText('```tool nothing\nodds: 1\n```')).toBe('odds: 1');
+  });
 });

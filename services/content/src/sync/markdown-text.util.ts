@@ -1,10 +1,11 @@
 import MarkdownIt from 'markdown-it';
+import { toolDirective } from '@probedge/proto';
 
 /**
  * The version of the conversion below. It is part of each item's checksum, so changing the
  * conversion and bumping this makes the next sync rewrite every row.
  */
-export const PLAIN_TEXT_VERSION = 1;
+export const PLAIN_TEXT_VERSION = 2;
 
 // Raw HTML stays text (it is never rendered from here); tables are parsed so their pipes go.
 const parser = new MarkdownIt('default', { html: false, linkify: false });
@@ -47,7 +48,7 @@ function inlineText(children: Token[]): string {
 
 /**
  * The words of a Markdown body as a reader sees them: one line per paragraph, heading, list
- * item or table row; no `#`, `*`, `|`, backticks or link addresses. What search indexes and
+ * item or table row; no `#`, `*`, `|`, backticks, link addresses or tool directives' figures. What search indexes and
  * quotes in its snippets. The search's highlight markers (U+E000, U+E001) and control characters
  * are removed, so they can only ever come from PostgreSQL.
  */
@@ -61,6 +62,9 @@ export function markdownToPlainText(markdown: string): string {
   for (const token of parser.parse(markdown, {})) {
     if (token.type === 'inline') {
       line += ` ${inlineText(token.children ?? [])}`;
+    } else if (token.type === 'fence' && toolDirective(token.info, token.content)) {
+      // A live tool's starting figures are settings, not words of the article.
+      endLine();
     } else if (token.type === 'fence' || token.type === 'code_block') {
       endLine();
       lines.push(...token.content.split('\n'));

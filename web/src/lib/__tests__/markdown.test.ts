@@ -87,4 +87,21 @@ describe('renderArticle', () => {
     expect(renderArticle('one\ntwo', { keepLineBreaks: true }).html).toBe('<p>one<br>\ntwo</p>\n');
     expect(renderArticle('one\ntwo').html).toBe('<p>one\ntwo</p>\n');
   });
+
+  it('gives tool directives back as parts of their own, in order, when asked', () => {
+    const markdown =
+      '## Size\n\nText.\n\n```tool kelly\nodds: 2\n```\n\nMore.\n\n```tool none\nx: 1\n```';
+    const { parts, headings } = renderArticle(markdown, { embedTools: true });
+    expect(parts).toEqual([
+      { html: '<h2 id="size">Size</h2>\n<p>Text.</p>\n' },
+      { tool: { slug: 'kelly', inputs: { odds: '2' }, unreadable: [] } },
+      // An unknown tool is not a directive: its block stays code, for the author to see.
+      { html: '<p>More.</p>\n<pre><code class="language-tool">x: 1\n</code></pre>\n' },
+    ]);
+    expect(headings).toEqual([{ id: 'size', text: 'Size', level: 2 }]);
+    // Elsewhere (the daily texts) a directive is only code.
+    const plain = renderArticle('```tool kelly\nodds: 2\n```');
+    expect(plain.parts).toEqual([{ html: plain.html }]);
+    expect(plain.html).toContain('<code class="language-tool">odds: 2');
+  });
 });

@@ -49,10 +49,15 @@ export const Body = styled.div`
   line-height: ${({ theme }) => theme.lineHeights.reading};
   overflow-wrap: anywhere;
 
-  & > :first-child {
+  /* The article's text comes in stretches between its embedded tools. */
+  & > div {
+    display: contents;
+  }
+  & > :first-child > :first-child {
     margin-top: 0;
   }
-  & > :last-child {
+  & > :last-child > :last-child,
+  & > section:last-child {
     margin-bottom: 0;
   }
   p,
@@ -184,4 +189,13 @@ export const RelatedGuides = styled.nav`
     gap: ${({ theme }) => theme.space.xs};
     padding-left: ${({ theme }) => theme.space.lg};
   }
+`;
+
+/** Where an embedded tool appears once its code has loaded (an address opened within the site). */
+export const EmbedPlaceholder = styled.div`
+  min-height: 32rem;
+  margin: ${({ theme }) => theme.space.xl} 0;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.background};
 `;

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { categoryLabel, type ContentItem, type ContentKind, type SiteFeed } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
@@ -15,6 +15,7 @@ import {
   ArticleHeader,
   BackLink,
   Body,
+  EmbedPlaceholder,
   Contents,
   Lead,
   NotFoundPanel,
@@ -56,6 +57,13 @@ const VARIANTS: Record<ContentKind, Variant> = {
   },
 };
 
+// Most articles embed no tool: the tools' code loads only with one that does.
+const EmbeddedTool = lazy(() =>
+  import('../../../components/probability-tools/embedded-tool').then((module) => ({
+    default: module.EmbeddedTool,
+  })),
+);
+
 /** Long articles (three sections or more) open with their table of contents. */
 const CONTENTS_FROM_SECTIONS = 3;
 
@@ -82,7 +90,10 @@ function ArticleView({ article, variant }: { article: ContentItem; variant: Vari
   const updated = formatDate(article.createdAt);
   const description = article.description || truncateDescription(article.content);
   // The same HTML on the server (prerender) and in the browser: no layout shift on hydration.
-  const rendered = useMemo(() => renderArticle(article.content), [article.content]);
+  const rendered = useMemo(
+    () => renderArticle(article.content, { embedTools: true }),
+    [article.content],
+  );
 
   return (
     <article>
@@ -114,8 +125,18 @@ function ArticleView({ article, variant }: { article: ContentItem; variant: Vari
         )}
       </ArticleHeader>
       <TableOfContents headings={rendered.headings} />
-      {/* Safe by construction: renderArticle lets only an allow-list of elements through. */}
-      <Body dangerouslySetInnerHTML={{ __html: rendered.html }} />
+      <Body>
+        {rendered.parts.map((part, index) =>
+          'html' in part ? (
+            // Safe by construction: renderArticle lets only an allow-list of elements through.
+            <div key={index} dangerouslySetInnerHTML={{ __html: part.html }} />
+          ) : (
+            <Suspense key={index} fallback={<EmbedPlaceholder aria-busy="true" />}>
+              <EmbeddedTool directive={part.tool} />
+            </Suspense>
+          ),
+        )}
+      </Body>
       {variant.listsCategory && <RelatedGuides category={article.category} slug={article.slug} />}
       <NotAdviceNote>Do your own research before making any trading decision.</NotAdviceNote>
       <CtaPanel

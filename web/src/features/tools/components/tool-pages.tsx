@@ -1,5 +1,6 @@
 // The tools' two screens, /tools and /tools/:tool, in one chunk: the app's route table (in the
-// landing JavaScript) then names one file for both.
+// landing JavaScript) then names one file for both. The tools themselves are shared with the
+// articles that embed them (components/probability-tools).
 import { Link, useParams } from 'react-router-dom';
 import { TOOLS_PAGE, toolPage } from '@probedge/proto';
 import { NotFoundPage } from '../../../components/layout/not-found-page';
@@ -15,9 +16,13 @@ import {
   PageLead,
   PageTitle,
 } from '../../../components/ui/page.styles';
-import { TOOLS, toolOf, type ToolDefinition } from '../tool-definitions';
-import { ToolCard } from './tool-page.styles';
-import { ToolWorkbench, useToolState } from './tool-workbench';
+import {
+  TOOLS,
+  toolOf,
+  type ToolDefinition,
+} from '../../../components/probability-tools/tool-definitions';
+import { ToolWorkbench, useToolState } from '../../../components/probability-tools/tool-workbench';
+import { ToolCard } from './tool-pages.styles';
 
 /**
  * One tool: labelled inputs whose figures update as the reader types, kept in the address so a

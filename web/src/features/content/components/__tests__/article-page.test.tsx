@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { pending, renderRoute } from '../../../../test/render-route';
 import { contentItem } from './fixtures';
 
@@ -65,6 +65,44 @@ describe('article detail', () => {
     expect(contents.querySelectorAll('a')).toHaveLength(3);
     expect(contents.querySelector('a')).toHaveAttribute('href', '#portfolio-heat');
     expect(screen.getByText(/min read/)).toHaveTextContent('1 min read');
+  });
+
+  it('runs a tool where the article names one, from the article’s figures, keeping the reader’s in the address', async () => {
+    const { user, location } = renderRoute('/guide/position-sizing-101?kelly.odds=3', {
+      '/api/guides/position-sizing-101': {
+        body: {
+          ...GUIDE,
+          content: [
+            'Before the tool.',
+            '```tool kelly\nwinProbability: 45\nodds: 2\nshare: 50\n```',
+            'After the tool.',
+            '```ts\nconst kept = "as code";\n```',
+          ].join('\n\n'),
+        },
+      },
+    });
+    const tool = await screen.findByRole('region', {
+      name: 'Try it: Kelly criterion calculator',
+    });
+    const figure = (label: string) =>
+      within(tool).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    // The address's odds (3) over the article's (2): 0.45 − 0.55 / 3 ≈ 26.7 %.
+    expect(figure('Kelly fraction')).toBe('26.7 %');
+    const odds = within(tool).getByLabelText('Payoff per unit risked (to 1)');
+    await user.clear(odds);
+    await user.type(odds, '2');
+    // The guide's own example: 0.45 − 0.55 / 2 = 17.5 %.
+    expect(figure('Kelly fraction')).toBe('17.5 %');
+    expect(new URLSearchParams(location().search).get('kelly.odds')).toBe('2');
+    expect(within(tool).getByRole('link', { name: /on its own page$/ })).toHaveAttribute(
+      'href',
+      '/tools/kelly?winProbability=45&odds=2&share=50',
+    );
+    // The text around it stays in order, and other code blocks stay code.
+    const body = tool.parentElement!;
+    expect(body.textContent).toMatch(/Before the tool\.[\s\S]*Try it[\s\S]*After the tool\./);
+    expect(screen.getByText('const kept = "as code";')).toBeInTheDocument();
+    expect(screen.queryByText(/winProbability: 45/)).not.toBeInTheDocument();
   });
 
   it('leaves out the table of contents on a short article', async () => {

@@ -1,4 +1,4 @@
-import type { DrawdownTally } from '../../../lib/probability';
+import type { DrawdownTally } from '../../lib/probability';
 import { Chart, TableScroll } from './tool-page.styles';
 
 const WIDTH = 320;

@@ -1,10 +1,10 @@
 // A tool's inputs and results, as its own page and a guide's embedded copy show them.
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Panel } from '../../../components/ui/section.styles';
-import { useHydrated } from '../../../lib/use-hydrated';
-import type { ToolDefinition, ToolInput, ToolResult } from '../tool-definitions';
-import { defaultInputs, inputsFromAddress, readInputs, type RawInputs } from '../tool-inputs';
+import { Panel } from '../ui/section.styles';
+import { useHydrated } from '../../lib/use-hydrated';
+import type { ToolDefinition, ToolInput, ToolResult } from './tool-definitions';
+import { defaultInputs, inputsFromAddress, readInputs, type RawInputs } from './tool-inputs';
 import { DrawdownSimulation } from './drawdown-simulation';
 import { GrowthChart } from './growth-chart';
 import { Field, FieldProblem, Fields, Figures, ToolLayout, ToolNote } from './tool-page.styles';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { drawdownFigures, type DrawdownTally } from '../../../lib/probability';
-import { Button } from '../../../components/ui/button-link.styles';
-import { simulate, type SimulationRequest } from '../simulation/drawdown-simulation';
-import { useDrawdownSimulation } from '../simulation/use-drawdown-simulation';
+import { drawdownFigures, type DrawdownTally } from '../../lib/probability';
+import { Button } from '../ui/button-link.styles';
+import { simulate, type SimulationRequest } from './simulation/drawdown-simulation';
+import { useDrawdownSimulation } from './simulation/use-drawdown-simulation';
 import { DistributionChart } from './distribution-chart';
 import { Figures, SimulationStatus } from './tool-page.styles';
 

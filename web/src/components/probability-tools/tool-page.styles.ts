@@ -1,5 +1,4 @@
 import styled from 'styled-components';
-import { cardSurface } from '../../../components/ui/card-surface.styles';
 
 export const ToolLayout = styled.div`
   display: grid;
@@ -128,20 +127,6 @@ export const TableScroll = styled.div`
   }
 `;
 
-export const ToolCard = styled.li`
-  display: grid;
-  ${cardSurface}
-
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
 export const SimulationStatus = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
@@ -153,5 +138,27 @@ export const SimulationStatus = styled.div`
 
   button {
     justify-self: start;
+  }
+`;
+
+/** A tool inside an article: set apart from the text, in the page's own type size. */
+export const EmbedFrame = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: ${({ theme }) => theme.space.xl} 0;
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.background};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  line-height: ${({ theme }) => theme.lineHeights.body};
+
+  h3,
+  h4 {
+    margin: 0;
+  }
+
+  p {
+    margin: 0;
   }
 `;
