@@ -24,8 +24,7 @@ function Embedded({ tool, start }: { tool: ToolDefinition; start: RawInputs }) {
       <ToolWorkbench tool={tool} state={state} headingLevel={4} />
       <p>
         <Link to={`${toolPage(tool.slug)}?${new URLSearchParams(state.raw).toString()}`}>
-          Open the {tool.title.charAt(0).toLowerCase()}
-          {tool.title.slice(1)} on its own page
+          Open this calculator on its own page
         </Link>
       </p>
     </EmbedFrame>

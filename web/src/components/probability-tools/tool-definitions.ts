@@ -9,9 +9,9 @@ import {
   riskOfRuin,
   targetBeforeStop,
   MAX_SIMULATED_PATHS,
-  type GrowthPoint,
   type Outcome,
 } from '../../lib/probability';
+import type { ToolChart } from './line-chart';
 import type { SimulationRequest } from './simulation/drawdown-simulation';
 
 /** One input as the reader types it; `scale` turns the shown figure into the model's (% → share). */
@@ -32,8 +32,8 @@ export interface ToolResult {
   rows: { label: string; value: string }[];
   /** Warnings about the figures (a position that needs margin), shown under them. */
   notes: string[];
-  /** Kelly's growth by fraction, drawn and tabled. */
-  curve?: { points: GrowthPoint[]; kelly: number; stake: number };
+  /** The tool's curve, drawn and tabled. */
+  chart?: ToolChart;
   /** A Monte Carlo the page runs off its thread (the drawdown tool), with progress and cancel. */
   simulation?: SimulationRequest;
 }
@@ -80,9 +80,40 @@ const WIN_PROBABILITY: ToolInput = {
   scale: 0.01,
 };
 
+/** `count` evenly spaced figures from `from` to `to`, both included. */
+function steps(from: number, to: number, count = 25): number[] {
+  return Array.from({ length: count }, (_, i) => from + ((to - from) * i) / (count - 1));
+}
+
+/** Whole numbers from 1 to `to`, about `count` of them, `also` among them. */
+function wholeSteps(to: number, also: number, count = 25): number[] {
+  const step = Math.max(1, Math.round(to / count));
+  const values = new Set([1, also]);
+  for (let value = step; value <= to; value += step) values.add(value);
+  return [...values].sort((a, b) => a - b);
+}
+
+/** The curve of a model's figure as one input moves, the others held; points it cannot compute are left out. */
+function curve(xs: number[], y: (x: number) => number | undefined): { x: number; y: number }[] {
+  return xs.flatMap((x) => {
+    const value = y(x);
+    return value === undefined || !Number.isFinite(value) ? [] : [{ x, y: value }];
+  });
+}
+
+const dollars = (value: number) => `${value < 0 ? '−' : ''}$${money.format(Math.abs(value))}`;
+const share = (value: number) => percent(value);
+
 function map<T>(outcome: Outcome<T>, present: (value: T) => ToolResult): Outcome<ToolResult> {
   return outcome.ok ? { ok: true, value: present(outcome.value) } : outcome;
 }
+
+const record = (v: Record<string, number>) => ({
+  winRate: v.winRate!,
+  averageWin: v.averageWin!,
+  averageLoss: v.averageLoss!,
+  costs: v.costs!,
+});
 
 export const TOOLS: readonly ToolDefinition[] = [
   {
@@ -129,6 +160,24 @@ export const TOOLS: readonly ToolDefinition[] = [
             { label: 'Loss at the stop', value: `$${money.format(figures.riskAtStop)}` },
           ],
           notes: figures.warnings,
+          chart: (() => {
+            const long = figures.side === 'long' ? 1 : -1;
+            const r = figures.riskPerShare;
+            const exits = steps(v.entry! - long * 2 * r, v.entry! + long * 3 * r).sort(
+              (a, b) => a - b,
+            );
+            return {
+              title: 'Profit or loss by exit price',
+              x: { label: 'Exit price', format: dollars },
+              y: { label: 'Profit or loss', format: dollars },
+              points: curve(exits, (exit) => figures.shares * (exit - v.entry!) * long),
+              marks: [
+                { x: v.stop!, label: 'Stop' },
+                { x: v.entry!, label: 'Entry' },
+                { x: v.entry! + long * 2 * r, label: 'Target at 2R' },
+              ],
+            };
+          })(),
         }),
       ),
     meaning:
@@ -163,25 +212,30 @@ export const TOOLS: readonly ToolDefinition[] = [
       },
     ],
     compute: (v) =>
-      map(
-        expectedValue({
-          winRate: v.winRate!,
-          averageWin: v.averageWin!,
-          averageLoss: v.averageLoss!,
-          costs: v.costs!,
-        }),
-        (figures) => ({
-          rows: [
-            { label: 'Expected value per trade', value: `$${signedMoney(figures.expectedValue)}` },
-            {
-              label: 'In units of the average loss',
-              value: `${figures.expectedR < 0 ? '−' : ''}${number.format(Math.abs(figures.expectedR))} R`,
-            },
-            { label: 'Break-even win rate', value: percent(figures.breakEvenWinRate) },
+      map(expectedValue(record(v)), (figures) => ({
+        rows: [
+          { label: 'Expected value per trade', value: `$${signedMoney(figures.expectedValue)}` },
+          {
+            label: 'In units of the average loss',
+            value: `${figures.expectedR < 0 ? '−' : ''}${number.format(Math.abs(figures.expectedR))} R`,
+          },
+          { label: 'Break-even win rate', value: percent(figures.breakEvenWinRate) },
+        ],
+        notes: figures.hasEdge ? [] : ['At these figures the rule loses money on average.'],
+        chart: {
+          title: 'Expected value per trade by win rate',
+          x: { label: 'Win rate', format: (rate) => percent(rate, 0) },
+          y: { label: 'Expected value per trade', format: dollars },
+          points: curve(steps(0, 1, 21), (winRate) => {
+            const at = expectedValue({ ...record(v), winRate });
+            return at.ok ? at.value.expectedValue : undefined;
+          }),
+          marks: [
+            { x: v.winRate!, label: 'Your win rate' },
+            { x: figures.breakEvenWinRate, label: 'Break-even' },
           ],
-          notes: figures.hasEdge ? [] : ['At these figures the rule loses money on average.'],
-        }),
-      ),
+        },
+      })),
     meaning:
       'Expected value is what the rule makes per trade over many trades: wins times their size, minus losses times theirs, minus costs. A rule can win most of its trades and still lose money, or win few and make it.',
   },
@@ -226,7 +280,18 @@ export const TOOLS: readonly ToolDefinition[] = [
             { label: 'Growth per bet at full Kelly', value: percent(figures.kellyGrowth, 2) },
           ],
           notes: figures.kelly === 0 ? ['The bet has no edge: Kelly stakes nothing.'] : [],
-          curve: { points: figures.curve, kelly: figures.kelly, stake: figures.stake },
+          chart: {
+            title: 'Growth per bet by the fraction staked',
+            x: { label: 'Fraction staked', format: share },
+            y: { label: 'Growth per bet', format: (growth) => percent(growth, 3) },
+            points: figures.curve.map((point) => ({ x: point.fraction, y: point.growth })),
+            marks: [
+              ...(figures.kelly > 0 ? [{ x: figures.kelly, label: 'Kelly fraction' }] : []),
+              ...(figures.stake > 0 && figures.stake !== figures.kelly
+                ? [{ x: figures.stake, label: 'Your stake' }]
+                : []),
+            ],
+          },
         }),
       ),
     meaning:
@@ -257,6 +322,19 @@ export const TOOLS: readonly ToolDefinition[] = [
           figures.probability === 1
             ? ['Without an edge, ruin comes in the end, however much capital there is.']
             : [],
+        chart: {
+          title: 'Risk of ruin by units of capital',
+          x: { label: 'Units of capital', format: (units) => number.format(units) },
+          y: { label: 'Risk of ruin', format: (risk) => percent(risk, 2) },
+          points: curve(
+            wholeSteps(Math.min(10_000, Math.max(40, 2 * v.units!)), v.units!),
+            (units) => {
+              const at = riskOfRuin({ winProbability: v.winProbability!, units });
+              return at.ok ? at.value.probability : undefined;
+            },
+          ),
+          marks: [{ x: v.units!, label: 'Your units' }],
+        },
       })),
     meaning:
       'With an edge the risk of ruin falls fast as the capital grows in betting units: smaller bets are the same as more units. Without an edge it is certain in the long run.',
@@ -307,6 +385,29 @@ export const TOOLS: readonly ToolDefinition[] = [
             { label: 'Target first without drift', value: percent(figures.withoutDrift) },
           ],
           notes: [],
+          chart: (() => {
+            // Targets from a quarter of the stop's distance to four times it, on the trade's side.
+            const away = v.price! - v.stop!;
+            const targets = steps(v.price! + away * 0.25, v.price! + away * 4).sort(
+              (a, b) => a - b,
+            );
+            return {
+              title: 'Chance the target comes first, by target',
+              x: { label: 'Target', format: dollars },
+              y: { label: 'Target first', format: share },
+              points: curve(targets, (target) => {
+                const at = targetBeforeStop({
+                  price: v.price!,
+                  target,
+                  stop: v.stop!,
+                  volatility: v.volatility!,
+                  drift: v.drift!,
+                });
+                return at.ok ? at.value.targetFirst : undefined;
+              }),
+              marks: [{ x: v.target!, label: 'Your target' }],
+            };
+          })(),
         }),
       ),
     meaning:
@@ -355,6 +456,19 @@ export const TOOLS: readonly ToolDefinition[] = [
                   'Two standard deviations reach below zero: at this volatility and horizon a normal range says little.',
                 ]
               : [],
+          chart: {
+            title: 'Expected move by days ahead',
+            x: { label: 'Days ahead', format: (days) => number.format(days) },
+            y: { label: 'Expected move', format: dollars },
+            points: [
+              { x: 0, y: 0 },
+              ...curve(steps(0, Math.min(3650, Math.max(10, 2 * v.days!))).slice(1), (days) => {
+                const at = expectedMove({ price: v.price!, volatility: v.volatility!, days });
+                return at.ok ? at.value.move : undefined;
+              }),
+            ],
+            marks: [{ x: v.days!, label: 'Your horizon' }],
+          },
         }),
       ),
     meaning:
@@ -512,6 +626,23 @@ export const TOOLS: readonly ToolDefinition[] = [
             { label: 'Volatility left with many more positions', value: percent(figures.floor) },
           ],
           notes: [],
+          chart: {
+            title: 'Portfolio volatility by number of positions',
+            x: { label: 'Positions', format: (positions) => number.format(positions) },
+            y: { label: 'Portfolio volatility', format: share },
+            points: curve(
+              wholeSteps(Math.min(10_000, Math.max(20, 2 * v.positions!)), v.positions!),
+              (positions) => {
+                const at = diversification({
+                  positions,
+                  volatility: v.volatility!,
+                  correlation: v.correlation!,
+                });
+                return at.ok ? at.value.portfolioVolatility : undefined;
+              },
+            ),
+            marks: [{ x: v.positions!, label: 'Your positions' }],
+          },
         }),
       ),
     meaning:

@@ -146,19 +146,31 @@ export const EmbedFrame = styled.section`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
   margin: ${({ theme }) => theme.space.xl} 0;
-  padding: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.md};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.background};
+
+  /* Inside an article column, panels within panels: narrower edges on small screens. */
+  section {
+    margin-bottom: 0;
+    padding: ${({ theme }) => theme.space.md};
+  }
+
+  ${({ theme }) => theme.media.md} {
+    padding: ${({ theme }) => theme.space.lg};
+
+    section {
+      padding: ${({ theme }) => theme.space.lg};
+    }
+  }
   font-size: ${({ theme }) => theme.fontSizes.md};
   line-height: ${({ theme }) => theme.lineHeights.body};
 
-  h3,
-  h4 {
-    margin: 0;
-  }
-
-  p {
+  /* Over the article's own heading and paragraph spacing. */
+  && h3,
+  && h4,
+  && p {
     margin: 0;
   }
 `;

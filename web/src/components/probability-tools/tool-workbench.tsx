@@ -6,7 +6,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import type { ToolDefinition, ToolInput, ToolResult } from './tool-definitions';
 import { defaultInputs, inputsFromAddress, readInputs, type RawInputs } from './tool-inputs';
 import { DrawdownSimulation } from './drawdown-simulation';
-import { GrowthChart } from './growth-chart';
+import { LineChart } from './line-chart';
 import { Field, FieldProblem, Fields, Figures, ToolLayout, ToolNote } from './tool-page.styles';
 
 function InputField({
@@ -147,7 +147,7 @@ export function ToolWorkbench({
             {result.notes.map((note) => (
               <ToolNote key={note}>{note}</ToolNote>
             ))}
-            {result.curve && <GrowthChart {...result.curve} />}
+            {result.chart && <LineChart chart={result.chart} />}
             {result.simulation && <DrawdownSimulation request={result.simulation} />}
           </>
         ) : (

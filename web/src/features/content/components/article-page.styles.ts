@@ -39,7 +39,7 @@ export const Updated = styled.p`
 // headings, lists, tables, code and quotes (web/src/lib/markdown.ts), in the reading font.
 export const Body = styled.div`
   margin: 0;
-  padding: ${({ theme }) => theme.space.xl};
+  padding: ${({ theme }) => theme.space.md};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.surface};
@@ -48,6 +48,10 @@ export const Body = styled.div`
   font-size: ${({ theme }) => theme.fontSizes.lg};
   line-height: ${({ theme }) => theme.lineHeights.reading};
   overflow-wrap: anywhere;
+
+  ${({ theme }) => theme.media.md} {
+    padding: ${({ theme }) => theme.space.xl};
+  }
 
   /* The article's text comes in stretches between its embedded tools. */
   & > div {

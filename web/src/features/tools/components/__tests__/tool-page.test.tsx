@@ -43,9 +43,7 @@ describe('a tool page', () => {
     // The defaults: 55 % at even odds, Kelly 10 %, half of it staked.
     expect(figure('Kelly fraction')).toBe('10.0 %');
     expect(figure('Stake')).toBe('5.0 %');
-    expect(
-      screen.getByRole('img', { name: /highest at the Kelly fraction, 10\.0 %/ }),
-    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: /; Kelly fraction: 10\.0 %, / })).toBeTruthy();
   });
 
   it('names what is wrong next to the field, and shows no figure until it is put right', async () => {
@@ -107,6 +105,31 @@ describe('a tool page', () => {
     );
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByRole('button', { name: 'Run the simulation' })).toBeTruthy();
+  });
+
+  it.each(TOOL_SLUGS.filter((slug) => slug !== 'drawdown'))(
+    '%s draws its curve with the reader’s figures marked, and tables it',
+    async (slug) => {
+      renderRoute(`/tools/${slug}`);
+      await screen.findByRole('heading', { level: 1 });
+      const chart = screen.getByRole('img');
+      expect(chart.getAttribute('aria-label')).toMatch(/; (Your|Kelly|Stop)/);
+      expect(chart.querySelector('polyline')?.getAttribute('points')).toMatch(/^[\d.,\s-]+$/);
+      const table = screen.getByRole('table');
+      expect(within(table).getAllByRole('row').length).toBeGreaterThan(10);
+      expect(document.body.textContent).not.toMatch(/NaN|Infinity/);
+    },
+  );
+
+  it('the expected-value curve crosses zero at the break-even win rate', async () => {
+    renderRoute('/tools/expected-value?winRate=40&averageWin=300&averageLoss=100&costs=0');
+    await screen.findByRole('heading', { level: 1, name: 'Expected value calculator' });
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
+      'Expected value per trade by win rate, win rate from 0 % to 100 %; Your win rate: 40 %, $60.00; Break-even: 25 %, $0.00',
+    );
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    // At a win rate of 0 every trade loses the average loss.
+    expect(rows[1]?.textContent).toBe('0 %−$100.00');
   });
 
   it('answers an unknown tool with the not-found screen', async () => {
