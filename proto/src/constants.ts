@@ -64,6 +64,10 @@ export const TOAST = {
   hotkey: ['F8'],
 } as const;
 
+/**
+ * The spec's tooltip delays. No page shows a tooltip today; one that does wraps itself in Radix's
+ * Tooltip.Provider with these, so the tooltip code loads with that page and not the landing route.
+ */
 export const TOOLTIP = { delayDurationMs: 700, skipDelayDurationMs: 300 } as const;
 
 export const LEGAL_LAST_UPDATED = 'September 16, 2025';

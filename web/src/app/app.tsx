@@ -1,9 +1,7 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { TOOLTIP } from '@probedge/proto';
 import { GlobalStyles } from '../components/theme/global-styles';
 import { theme } from '../components/theme/theme';
 import { swrDefaults } from '../lib/swr-config';
@@ -36,13 +34,8 @@ export function AppProviders({ children, swrConfig }: AppProvidersProps) {
     <ThemeProvider theme={theme}>
       <GlobalStyles />
       <SWRConfig value={{ ...swrDefaults, ...swrConfig }}>
-        <Tooltip.Provider
-          delayDuration={TOOLTIP.delayDurationMs}
-          skipDelayDuration={TOOLTIP.skipDelayDurationMs}
-        >
-          {children}
-          <DeferredToasts />
-        </Tooltip.Provider>
+        {children}
+        <DeferredToasts />
       </SWRConfig>
     </ThemeProvider>
   );
