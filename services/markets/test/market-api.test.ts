@@ -345,6 +345,18 @@ describe('market API when finnhub does not know a symbol that twelvedata knows',
     ]);
   });
 
+  it('finds a company in twelvedata’s search when finnhub’s finds nothing', async () => {
+    const res = await http().get('/api/market/search?q=micro').expect(200);
+
+    expect(res.body.results.map((match: { symbol: string }) => match.symbol)).toEqual(['MSFT']);
+    expect(partialFinnhub.count('/search')).toBe(1);
+    expect(twelvedata.count('/symbol_search')).toBe(1);
+    // A query both know is answered by the first alone.
+    const apple = await http().get('/api/market/search?q=apple').expect(200);
+    expect(apple.body.results.map((match: { symbol: string }) => match.symbol)).toEqual(['AAPL']);
+    expect(twelvedata.count('/symbol_search')).toBe(1);
+  });
+
   it("answers the symbol's page from twelvedata, quote and company figures", async () => {
     const res = await http().get('/api/market/symbols/MSFT').expect(200);
 

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import {
+  closesEarly,
   currentSession,
+  exchangeHoliday,
   isSessionOpen,
   isTradingDay,
   nextOpen,
@@ -213,5 +215,90 @@ describe('trading days', () => {
       '2024-02-05',
       '2024-02-06',
     ]);
+  });
+});
+
+describe('exchange holidays and early closes', () => {
+  /** Every weekday of `year` on which the exchange does not open. */
+  const closedWeekdays = (year: number) => {
+    const closed: string[] = [];
+    for (let date = `${year}-01-01`; date.startsWith(`${year}`); date = shiftDate(date, 1)) {
+      const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+      if (weekday !== 0 && weekday !== 6 && !isTradingDay(date)) closed.push(date);
+    }
+    return closed;
+  };
+  const earlyCloses = (year: number) => {
+    const early: string[] = [];
+    for (let date = `${year}-01-01`; date.startsWith(`${year}`); date = shiftDate(date, 1)) {
+      if (closesEarly(date)) early.push(date);
+    }
+    return early;
+  };
+
+  // The NYSE's published holiday and early-close calendars.
+  it.each([
+    [
+      2024,
+      ['01-01', '01-15', '02-19', '03-29', '05-27', '06-19', '07-04', '09-02', '11-28', '12-25'],
+      ['07-03', '11-29', '12-24'],
+    ],
+    [
+      2025,
+      [
+        '01-01',
+        '01-09',
+        '01-20',
+        '02-17',
+        '04-18',
+        '05-26',
+        '06-19',
+        '07-04',
+        '09-01',
+        '11-27',
+        '12-25',
+      ],
+      ['07-03', '11-28', '12-24'],
+    ],
+    [
+      2026,
+      ['01-01', '01-19', '02-16', '04-03', '05-25', '06-19', '07-03', '09-07', '11-26', '12-25'],
+      ['11-27', '12-24'],
+    ],
+    [
+      2027,
+      ['01-01', '01-18', '02-15', '03-26', '05-31', '06-18', '07-05', '09-06', '11-25', '12-24'],
+      ['11-26'],
+    ],
+  ])('%i: closed on its holidays, early on its half days', (year, holidays, early) => {
+    expect(closedWeekdays(year)).toEqual(holidays.map((day) => `${year}-${day}`));
+    expect(earlyCloses(year)).toEqual(early.map((day) => `${year}-${day}`));
+  });
+
+  it("does not move a Saturday New Year's Day back into the old year (2022: open on 31 December 2021)", () => {
+    expect(isTradingDay('2021-12-31')).toBe(true);
+    expect(exchangeHoliday('2021-12-31')).toBeUndefined();
+    // Nor forward: the Monday after opens.
+    expect(isTradingDay('2022-01-03')).toBe(true);
+  });
+
+  it('names the holiday', () => {
+    expect(exchangeHoliday('2026-11-26')).toBe('Thanksgiving Day');
+    expect(exchangeHoliday('2026-04-03')).toBe('Good Friday');
+    expect(exchangeHoliday('2026-11-27')).toBeUndefined();
+  });
+
+  it('is closed all Thanksgiving; the session after it closes at 13:00 New York time', () => {
+    const thanksgivingNoon = new Date('2026-11-26T17:00:00Z');
+    expect(isSessionOpen(thanksgivingNoon, NEW_YORK)).toBe(false);
+    expect(currentSession(thanksgivingNoon, NEW_YORK).date).toBe('2026-11-25');
+    expect(nextOpen(thanksgivingNoon, NEW_YORK)).toEqual(new Date('2026-11-27T14:30:00Z'));
+    const friday = currentSession(new Date('2026-11-27T15:00:00Z'), NEW_YORK);
+    expect(friday.close).toEqual(new Date('2026-11-27T18:00:00Z'));
+    expect(isSessionOpen(new Date('2026-11-27T18:30:00Z'), NEW_YORK)).toBe(false);
+  });
+
+  it('lists trading days across a holiday weekend without the holiday', () => {
+    expect(tradingDaysBefore('2026-01-20', 3)).toEqual(['2026-01-15', '2026-01-16', '2026-01-20']);
   });
 });

@@ -180,10 +180,12 @@ export class MarketService {
       `search:${normalised}`,
       'search',
       () => SEARCH_SECONDS,
-      async () => {
-        const { value, provider } = await this.chain.run('search', 1, (p) => p.search(normalised));
-        return { value, source: provider.name, settled: true };
-      },
+      // A provider that finds nothing passes the query on, as it does a symbol it does not know.
+      () =>
+        this.fromFirstKnowing('search', normalised, 1, async (p) => {
+          const found = await p.search(normalised);
+          return found.length > 0 ? found : null;
+        }),
     );
     return {
       body: {

@@ -1,7 +1,7 @@
-import { isWeekday } from '@probedge/kit';
 import { SANDBOX_MARKET_SOURCE } from '@probedge/proto';
 import { SANDBOX_INSTRUMENTS } from './sandbox-universe';
 import { SandboxProvider } from './sandbox.provider';
+import { isTradingDay } from '../market/market-session';
 
 const NEW_YORK = 'America/New_York';
 
@@ -142,14 +142,14 @@ describe('SandboxProvider', () => {
 
   describe('history', () => {
     it.each(SAMPLE_SYMBOLS)(
-      'of %s has weekday bars only, oldest first, consistent',
+      'of %s has bars of trading days only (no weekend, no exchange holiday), oldest first, consistent',
       async (symbol) => {
         const bars = (await onSaturday.history(symbol, '2023-02-01', '2024-02-03'))!;
         expect(bars.length).toBeGreaterThan(250);
         // Collected, then asserted once: a failure lists every offending bar.
         const wrong = bars.filter(
           (bar, i) =>
-            !isWeekday(bar.date) ||
+            !isTradingDay(bar.date) ||
             (i > 0 && bar.date <= bars[i - 1].date) ||
             bar.high < Math.max(bar.open, bar.close) ||
             bar.low > Math.min(bar.open, bar.close) ||
