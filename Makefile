@@ -16,7 +16,7 @@ RESULTS := .local/test-results
 # prisma generate never connects; it only needs the variable to resolve the datasource.
 GENERATE_URL := postgresql://localhost:5432/generate
 
-.PHONY: help install tools proto generate build up dev test unit abuse e2e typecheck lint format bench migration images smoke clean
+.PHONY: help install tools proto generate build up dev test unit explore abuse e2e typecheck lint format bench migration images smoke clean
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -57,6 +57,9 @@ typecheck: generate ## Strict TypeScript over every workspace
 unit: build tools ## Unit and integration tests (real PostgreSQL and Redis; the worker-kill test runs the built worker)
 	@mkdir -p $(RESULTS)
 	$(BIN)/jest --json --outputFile=$(RESULTS)/unit.json
+
+explore: build tools ## The property tests with new random seeds (CI draws one fixed seed); add a failing case as an example
+	FC_EXPLORE=1 $(BIN)/jest $$(grep -rl --include='*.ts' --exclude-dir=node_modules "from 'fast-check'" proto services gateway web/src)
 
 abuse: build tools ## Replays the attacks of the last adversarial review against the built processes (also part of make unit)
 	$(BIN)/jest -c test/system/jest.config.js test/system/abuse.test.ts

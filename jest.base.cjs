@@ -17,5 +17,6 @@ module.exports = function serverJestConfig(rootDir) {
     },
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
     testTimeout: 30_000,
+    setupFiles: [path.join(root, 'jest.fast-check.cjs')],
   };
 };

@@ -11,6 +11,7 @@ module.exports = {
     '^@probedge/proto$': '<rootDir>/../proto/src/index.ts',
     '\\?worker$': '<rootDir>/src/test/worker-import.ts',
   },
+  setupFiles: ['<rootDir>/../jest.fast-check.cjs'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
   globals: {
     __APP_CONFIG__: {
