@@ -1,5 +1,5 @@
 import { DynamicModule, Logger, Module } from '@nestjs/common';
-import { KitModule, MAILER, Mailer, type OpenApiOptions } from '@probedge/kit';
+import { KitModule, MAILER, Mailer, mailSender, type OpenApiOptions } from '@probedge/kit';
 import { AccessService } from './access/access.service';
 import { BILLING_SECURITY_SCHEMES } from './access/security-schemes';
 import { VisitorCookies } from './access/visitor-cookies';
@@ -82,7 +82,7 @@ export class AppModule {
         },
         {
           provide: MAILER,
-          useFactory: () => new Mailer({ url: config.SMTP_URL, from: config.MAIL_FROM }),
+          useFactory: () => new Mailer({ url: config.SMTP_URL, from: mailSender(config) }),
         },
         VisitorCookies,
         MembersRepository,

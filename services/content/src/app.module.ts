@@ -11,6 +11,7 @@ import {
   KitModule,
   MAILER,
   Mailer,
+  mailSender,
   sharedCache,
   type OpenApiOptions,
 } from '@probedge/kit';
@@ -94,7 +95,7 @@ export class AppModule implements NestModule {
         SyncService,
         {
           provide: MAILER,
-          useFactory: () => new Mailer({ url: config.SMTP_URL, from: config.MAIL_FROM }),
+          useFactory: () => new Mailer({ url: config.SMTP_URL, from: mailSender(config) }),
         },
         NewsletterRepository,
         NewsletterService,

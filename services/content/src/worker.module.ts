@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { KitModule, MAILER, Mailer } from '@probedge/kit';
+import { KitModule, MAILER, Mailer, mailSender } from '@probedge/kit';
 import { BriefingRepository } from './briefing/briefing.repository';
 import { BriefingService } from './briefing/briefing.service';
 import { BriefingWorker } from './briefing/briefing.worker';
@@ -29,7 +29,7 @@ export class WorkerModule {
           useFactory: () =>
             new Mailer({
               url: config.SMTP_URL,
-              from: config.MAIL_FROM,
+              from: mailSender(config),
               pool: true,
               maxConnections: config.BRIEFING_SMTP_CONNECTIONS,
             }),

@@ -209,7 +209,7 @@ describe('newsletter texts under another brand', () => {
     smtp = await startSmtp(port, inbox);
     ctx = await startTestApp(BUNDLED_CONTENT_DIR, {
       SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_FROM: 'Northwind Markets <no-reply@northwind.example>',
+      // No MAIL_FROM: the sender takes the brand's name.
       BRAND_NAME: 'Northwind Markets',
       SUPPORT_EMAIL: 'help@northwind.example',
     });
@@ -233,6 +233,7 @@ describe('newsletter texts under another brand', () => {
     );
     expect(text).toContain('receive Northwind Markets Daily Insights at this address');
     expect(text).toContain('Questions? Write to help@northwind.example.');
+    expect(headers).toMatch(/^From: "?Northwind Markets"? <no-reply@probedge\.example>\r?$/m);
     expect(`${headers}${text}`).not.toContain('ProbEdge');
 
     for (const [link, status] of [

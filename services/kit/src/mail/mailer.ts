@@ -36,8 +36,17 @@ export const mailShape = {
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .default('smtp://127.0.0.1:1025'),
-  MAIL_FROM: z.string().min(3).default('ProbEdge <no-reply@probedge.example>'),
+  /** The sender; unset, the brand's name at DEFAULT_MAIL_ADDRESS (see mailSender). */
+  MAIL_FROM: z.string().min(3).optional(),
 };
+
+/** The sender's address when MAIL_FROM does not name one. */
+export const DEFAULT_MAIL_ADDRESS = 'no-reply@probedge.example';
+
+/** Who the mail is from: MAIL_FROM, else the configured brand's name at the default address. */
+export function mailSender(config: { MAIL_FROM?: string; BRAND_NAME: string }): string {
+  return config.MAIL_FROM ?? `${config.BRAND_NAME} <${DEFAULT_MAIL_ADDRESS}>`;
+}
 
 export interface MailerOptions {
   url: string;
