@@ -13,9 +13,8 @@ export async function activateSubscription(
   { arg: sessionId }: { arg: string },
 ): Promise<ActivationResponse> {
   const body: ActivationRequest = { sessionId };
-  const response = await apiPost<ActivationResponse>(key, body, {
-    failureMessage: 'Failed to activate subscription',
-  });
+  // Spec section 8: a non-OK answer raises the general rule's `status: body`.
+  const response = await apiPost<ActivationResponse>(key, body);
   if (!response || typeof response.hasAccess !== 'boolean') {
     throw new Error('Activation answered without hasAccess');
   }

@@ -24,8 +24,8 @@ export async function createCheckoutSession(
   { arg }: { arg: CheckoutAttempt },
 ): Promise<string> {
   const body: CheckoutRequest = { tier: arg.tier };
+  // Spec section 8: a non-OK answer raises the general rule's `status: body`.
   const response = await apiPost<CheckoutResponse>(key, body, {
-    failureMessage: 'Failed to create checkout session',
     headers: { 'Idempotency-Key': arg.idempotencyKey },
   });
   if (!response || typeof response.url !== 'string' || !response.url) {

@@ -9,9 +9,8 @@ export const portalSessionKey = ['/api/create-portal-session'] as const;
 /** The customer portal's address, or no-access when the visitor has no subscription (401). */
 export async function createPortalSession(key: typeof portalSessionKey): Promise<PortalOutcome> {
   try {
-    const response = await apiPost<PortalResponse>(key, undefined, {
-      failureMessage: 'Failed to open the billing portal',
-    });
+    // Spec section 8: a non-OK answer raises the general rule's `status: body`.
+    const response = await apiPost<PortalResponse>(key);
     if (!response || typeof response.url !== 'string' || !response.url) {
       throw new Error('The billing portal answered without a url');
     }

@@ -5,7 +5,7 @@ import { postGenerate } from './generate-insight';
 export const generateAnalysisKey = ['/api/generate-analysis'] as const;
 
 export function generateAnalysis(key: typeof generateAnalysisKey) {
-  return postGenerate<DailyAnalysis>(key, 'Failed to generate daily analysis');
+  return postGenerate<DailyAnalysis>(key);
 }
 
 export function useGenerateAnalysis() {

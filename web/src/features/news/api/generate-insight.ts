@@ -24,12 +24,10 @@ function isPending(value: unknown): value is GenerationPending {
  * Posts a generate call and sorts the answer into what the screen does next; it never rejects,
  * a failure is one of the outcomes.
  */
-export async function postGenerate<Item>(
-  key: ApiKey,
-  failureMessage: string,
-): Promise<GenerateOutcome<Item>> {
+export async function postGenerate<Item>(key: ApiKey): Promise<GenerateOutcome<Item>> {
   try {
-    const body = await apiPost<Item | GenerationPending>(key, undefined, { failureMessage });
+    // Spec section 8: a mutation's error is the general rule's `status: body`.
+    const body = await apiPost<Item | GenerationPending>(key);
     if (isPending(body)) return { kind: 'pending', message: body.message || PENDING_FALLBACK };
     if (body === null) return { kind: 'pending', message: PENDING_FALLBACK };
     return { kind: 'generated', item: body };

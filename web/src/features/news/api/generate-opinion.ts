@@ -5,7 +5,7 @@ import { postGenerate } from './generate-insight';
 export const generateOpinionKey = ['/api/generate-opinion'] as const;
 
 export function generateOpinion(key: typeof generateOpinionKey) {
-  return postGenerate<DailyOpinion>(key, 'Failed to generate daily opinion');
+  return postGenerate<DailyOpinion>(key);
 }
 
 export function useGenerateOpinion() {
