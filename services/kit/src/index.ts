@@ -30,4 +30,5 @@ export * from './feeds/atom';
 export * from './search/search-headline';
 export * from './search/search-query';
 export * from './errors/coded-error';
+export * from './queues/kept-schedules';
 export * from './queues/queue-worker';

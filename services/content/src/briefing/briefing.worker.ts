@@ -6,7 +6,14 @@ import {
   OnModuleDestroy,
   OnModuleInit,
 } from '@nestjs/common';
-import { createRedis, Metrics, Readiness, startQueueWorker, weekdayPattern } from '@probedge/kit';
+import {
+  createRedis,
+  KeptSchedules,
+  Metrics,
+  Readiness,
+  startQueueWorker,
+  weekdayPattern,
+} from '@probedge/kit';
 import { JOBS, QUEUES, type BriefingCutoffPayload, type BriefingPayload } from '@probedge/proto';
 import { DelayedError, Queue, type Job, type Worker } from 'bullmq';
 import type Redis from 'ioredis';
@@ -30,7 +37,7 @@ export class BriefingWorker implements OnModuleInit, OnApplicationBootstrap, OnM
   private readonly connection: Redis;
   readonly queue: Queue<BriefingJobData>;
   private worker?: Worker<BriefingJobData>;
-  private retry?: NodeJS.Timeout;
+  readonly kept: KeptSchedules;
 
   constructor(
     @Inject(CONTENT_CONFIG) private readonly config: ContentConfig,
@@ -44,6 +51,22 @@ export class BriefingWorker implements OnModuleInit, OnApplicationBootstrap, OnM
       prefix: config.BRIEFING_QUEUE_PREFIX,
     });
     this.queue.on('error', (error) => this.logger.warn({ err: error.message }, 'queue error'));
+    this.kept = new KeptSchedules({
+      queue: this.queue,
+      schedules: [
+        {
+          id: CUTOFF_SCHEDULER_ID,
+          repeat: {
+            pattern: weekdayPattern(config.BRIEFING_CUTOFF, config.BRIEFING_DAYS),
+            tz: config.MARKET_TIMEZONE,
+          },
+          job: { name: JOBS.briefingCutoff, data: { scheduled: true }, opts: { attempts: 3 } },
+        },
+      ],
+      checkIntervalMs: config.SCHEDULE_CHECK_SECONDS * 1000,
+      logger: this.logger,
+      metrics,
+    });
   }
 
   onModuleInit(): void {
@@ -72,23 +95,11 @@ export class BriefingWorker implements OnModuleInit, OnApplicationBootstrap, OnM
     this.metrics.watchQueue(this.queue);
   }
 
-  /** Redis may be away at start: the worker still starts, and the upsert is retried until it lands. */
-  async onApplicationBootstrap(): Promise<void> {
+  /** The cut-off schedule, kept: declared at start and again whenever a check finds it gone. */
+  onApplicationBootstrap(): void {
     if (!this.config.BRIEFING_SCHEDULE_ENABLED) return;
-    try {
-      await this.queue.upsertJobScheduler(
-        CUTOFF_SCHEDULER_ID,
-        {
-          pattern: weekdayPattern(this.config.BRIEFING_CUTOFF, this.config.BRIEFING_DAYS),
-          tz: this.config.MARKET_TIMEZONE,
-        },
-        { name: JOBS.briefingCutoff, data: { scheduled: true }, opts: { attempts: 3 } },
-      );
-      this.logger.log({ cutoff: this.briefing.cutoffLabel }, 'briefing cut-off scheduled');
-    } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'could not schedule yet; retrying');
-      this.retry = setTimeout(() => void this.onApplicationBootstrap(), 5000);
-    }
+    this.logger.log({ cutoff: this.briefing.cutoffLabel }, 'briefing cut-off scheduled');
+    this.kept.start();
   }
 
   /** A day's job: start or resume its outbox, then send what is due. */
@@ -104,7 +115,7 @@ export class BriefingWorker implements OnModuleInit, OnApplicationBootstrap, OnM
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearTimeout(this.retry);
+    this.kept.stop();
     // The pass in flight stops after its current messages; closing waits for it.
     this.briefing.stop();
     await this.worker?.close();

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { baseShape, brandShape, env, loadConfig, mailShape } from '@probedge/kit';
+import { baseShape, brandShape, env, loadConfig, mailShape, scheduleShape } from '@probedge/kit';
 import { DEFAULT_SERVICE_PORTS } from '@probedge/proto';
 import { z } from 'zod';
 
@@ -47,6 +47,7 @@ export const configShape = {
   BRIEFING_CUTOFF: env.clockTime('10:00'),
   /** Whether this worker schedules the daily cut-off check (one replica is enough; more are harmless). */
   BRIEFING_SCHEDULE_ENABLED: env.boolean(true),
+  ...scheduleShape,
   /** Messages per second the batch may send; 0 lifts the cap. */
   BRIEFING_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(10),
   /** Pooled SMTP connections the batch sends over (also how many messages are in flight). */

@@ -1,4 +1,4 @@
-import { baseShape, brandShape, env, loadConfig } from '@probedge/kit';
+import { baseShape, brandShape, env, loadConfig, scheduleShape } from '@probedge/kit';
 import { DEFAULT_SERVICE_PORTS } from '@probedge/proto';
 import { z } from 'zod';
 
@@ -55,6 +55,7 @@ export const configShape = {
   INSIGHTS_SCHEDULE_PATTERN: optionalText,
   /** Whether this worker upserts the job scheduler at start. */
   INSIGHTS_SCHEDULE_ENABLED: env.boolean(true),
+  ...scheduleShape,
   /** Hours of articles an item is written from, ending when the job is enqueued. */
   INSIGHTS_WINDOW_HOURS: z.coerce.number().int().min(1).max(72).default(24),
   /** Days before the window that themes are compared with. */

@@ -5,6 +5,7 @@ import {
   OnApplicationBootstrap,
   OnModuleDestroy,
 } from '@nestjs/common';
+import { KeptSchedules, Metrics } from '@probedge/kit';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { weekdayPattern } from '../market/market-date.util';
 import { JOB_OF_KIND } from './daily-kinds';
@@ -16,16 +17,38 @@ export const SCHEDULER_IDS = {
   opinion: 'daily-opinion-morning',
 };
 
-/** Each market morning, a BullMQ job scheduler fires a trigger per kind in the market's zone. */
+/**
+ * Each market morning, a BullMQ job scheduler fires a trigger per kind in the market's zone. The
+ * schedulers are kept: declared at start (retried while Redis is away), and declared again when a
+ * check finds them gone (a Redis that came back empty).
+ */
 @Injectable()
 export class InsightsScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(InsightsScheduler.name);
-  private retry?: NodeJS.Timeout;
+  readonly kept: KeptSchedules;
 
   constructor(
     @Inject(INSIGHTS_CONFIG) private readonly config: InsightsConfig,
-    private readonly queue: InsightsQueue,
-  ) {}
+    queue: InsightsQueue,
+    metrics: Metrics,
+  ) {
+    this.kept = new KeptSchedules({
+      queue: queue.queue,
+      schedules: (['analysis', 'opinion'] as const).map((kind) => ({
+        id: SCHEDULER_IDS[kind],
+        repeat: { pattern: this.pattern, tz: config.MARKET_TIMEZONE },
+        job: {
+          name: JOB_OF_KIND[kind],
+          data: { scheduled: true },
+          // A trigger that cannot enqueue (a Redis blip) is retried, or the morning's run is lost.
+          opts: queue.jobOptions,
+        },
+      })),
+      checkIntervalMs: config.SCHEDULE_CHECK_SECONDS * 1000,
+      logger: this.logger,
+      metrics,
+    });
+  }
 
   get pattern(): string {
     return (
@@ -33,37 +56,16 @@ export class InsightsScheduler implements OnApplicationBootstrap, OnModuleDestro
     );
   }
 
-  /** Redis may be away at start: the worker still starts, and the upsert is retried until it lands. */
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): void {
     if (!this.config.INSIGHTS_SCHEDULE_ENABLED) return;
-    try {
-      await this.upsert();
-    } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'could not schedule yet; retrying');
-      this.retry = setTimeout(() => void this.onApplicationBootstrap(), 5000);
-    }
-  }
-
-  onModuleDestroy(): void {
-    clearTimeout(this.retry);
-  }
-
-  async upsert(): Promise<void> {
-    for (const kind of ['analysis', 'opinion'] as const) {
-      await this.queue.queue.upsertJobScheduler(
-        SCHEDULER_IDS[kind],
-        { pattern: this.pattern, tz: this.config.MARKET_TIMEZONE },
-        {
-          name: JOB_OF_KIND[kind],
-          data: { scheduled: true },
-          // A trigger that cannot enqueue (a Redis blip) is retried, or the morning's run is lost.
-          opts: this.queue.jobOptions,
-        },
-      );
-    }
     this.logger.log(
       { pattern: this.pattern, timeZone: this.config.MARKET_TIMEZONE },
       'daily analysis and opinion scheduled',
     );
+    this.kept.start();
+  }
+
+  onModuleDestroy(): void {
+    this.kept.stop();
   }
 }

@@ -151,3 +151,9 @@ export const brandShape = {
 };
 
 export type BrandConfig = z.infer<z.ZodObject<typeof brandShape>>;
+
+/** Workers that keep repeatable jobs (see KeptSchedules). */
+export const scheduleShape = {
+  /** How often a worker looks for its repeatable jobs in Redis and declares any missing one again. */
+  SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+};
