@@ -2,9 +2,11 @@ import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { configure } from '@testing-library/react';
 
-// Screens are lazy routes: the first render of a file compiles and loads the whole feature, which
-// on a busy CI machine can outlast findBy's default second. The bound only limits a failing wait.
-configure({ asyncUtilTimeout: 5000 });
+// Screens and some sections are lazy: the first render of a file compiles and loads the whole
+// feature, and on a fresh clone (ts-jest's cache cold) on a busy two-core machine two lazy steps in a
+// row took over 5 s (the home page, then its market section). The bound only limits a failing wait;
+// a passing one returns as soon as the element is there.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks these browser APIs; the router, Radix and scrolling to the top expect them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
