@@ -26,7 +26,7 @@ export function toArticleDraft(
   item: ParsedFeedItem,
   context: DraftContext,
 ): ArticleDraft | undefined {
-  // Atom's xml:base, itself relative to the feed's address, comes before the feed's address.
+  // The xml:base in force, itself relative to the feed's address, comes before the feed's address.
   const base = item.base
     ? (resolveHttpUrl(item.base, context.feedUrl) ?? context.feedUrl)
     : context.feedUrl;
@@ -34,9 +34,13 @@ export function toArticleDraft(
   const url = resolveHttpUrl(item.link, base) ?? guidAsUrl(item.guid);
   if (!url) return undefined;
   const canonical = canonicalUrl(url);
-  const description = toPlainText(item.description, DESCRIPTION_MAX_LENGTH);
+  const description = toPlainText(
+    item.description,
+    DESCRIPTION_MAX_LENGTH,
+    item.descriptionType ?? 'html',
+  );
   const title =
-    toPlainText(item.title, TITLE_MAX_LENGTH) ||
+    toPlainText(item.title, TITLE_MAX_LENGTH, item.titleType ?? 'html') ||
     (description ? truncate(description, FALLBACK_TITLE_LENGTH) : truncate(url, TITLE_MAX_LENGTH));
   const guid = item.guid?.trim() ? item.guid.trim().slice(0, GUID_MAX_LENGTH) : canonical;
   // A date in the future is a publisher's clock error; it would pin the item to the top for good.

@@ -5,6 +5,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { createGunzip, createInflate, type Gunzip, type Inflate } from 'node:zlib';
 import { isAddressAllowed } from './address-guard.util';
 import { parseRetryAfter } from './backoff.util';
+import { decodeAs, detectLegacyCharset } from './charset-detect.util';
 
 export const FEED_ACCEPT =
   'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1';
@@ -69,63 +70,56 @@ function header(response: IncomingMessage, name: string): string | null {
   return Array.isArray(value) ? (value[0] ?? null) : value;
 }
 
+/** UTF-16 without a byte-order mark, told by how XML starts: `<`, then `?`, `!` or a letter. */
+function utf16WithoutMark(body: Buffer): 'utf-16le' | 'utf-16be' | undefined {
+  if (body.length < 4) return undefined;
+  const startsMarkup = (byte: number) =>
+    byte === 0x3f ||
+    byte === 0x21 ||
+    (byte >= 0x41 && byte <= 0x5a) ||
+    (byte >= 0x61 && byte <= 0x7a);
+  if (body[0] === 0x3c && body[1] === 0 && startsMarkup(body[2]!) && body[3] === 0)
+    return 'utf-16le';
+  if (body[0] === 0 && body[1] === 0x3c && body[2] === 0 && startsMarkup(body[3]!))
+    return 'utf-16be';
+  return undefined;
+}
+
+/** A charset parameter, its value bare, double- or single-quoted (`charset='windows-1251'`). */
+const CHARSET_PARAMETER = /charset\s*=\s*["']?([\w.:-]+)/i;
+/** The encoding of an XML declaration, after any whitespace a careless generator writes first. */
+const DECLARED_ENCODING = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([\w.:-]+)["']/;
+
 /**
- * The body's character encoding, as a careful reader finds it: a byte-order mark, then the HTTP
- * header, then the XML declaration; with none of them, UTF-8 when the bytes are valid UTF-8, else
- * Windows-1252 (what a legacy feed without a declaration almost always is; it is a superset of
- * ISO-8859-1 for text).
+ * The body's character encoding, as a careful reader finds it: a byte-order mark, or UTF-16's
+ * pattern of zero bytes around `<?xml`, then the HTTP header, then the XML declaration; with none
+ * of them, UTF-8 when the bytes are valid UTF-8, else the legacy charset whose language the text
+ * reads as, Windows-1252 (a superset of ISO-8859-1 for text) unless another reads clearly better.
  */
 export function charsetOf(contentType: string | null, body: Buffer): string {
   if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
   if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
   if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
-  const fromHeader = contentType?.match(/charset\s*=\s*"?([\w.:-]+)/i)?.[1];
+  // The zero bytes are unmistakable, whatever a header or a declaration claims.
+  const utf16 = utf16WithoutMark(body);
+  if (utf16) return utf16;
+  const fromHeader = contentType?.match(CHARSET_PARAMETER)?.[1];
   if (fromHeader) return fromHeader;
   const fromDeclaration = body
-    .toString('latin1', 0, Math.min(body.length, 200))
-    .match(/^<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/)?.[1];
-  if (fromDeclaration) return fromDeclaration;
+    .toString('latin1', 0, Math.min(body.length, 256))
+    .match(DECLARED_ENCODING)?.[1];
+  // A declaration read as ASCII is not in UTF-16, whatever it says.
+  if (fromDeclaration && !/^utf-?16/i.test(fromDeclaration)) return fromDeclaration;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(body);
     return 'utf-8';
   } catch {
-    return 'windows-1252';
+    return detectLegacyCharset(body);
   }
-}
-
-/** Windows-1252's characters at 0x80–0x9F, where ISO-8859-1 has C1 controls nobody writes. */
-const WINDOWS_1252_HIGH =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
-  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
-const SINGLE_BYTE_LATIN = new Set([
-  'windows-1252',
-  'cp1252',
-  'x-cp1252',
-  'iso-8859-1',
-  'iso8859-1',
-  'latin1',
-  'l1',
-  'us-ascii',
-  'ascii',
-]);
-
-/** Decoded by hand: some Node versions decode this label as plain Latin-1, losing € ’ “ ” —. */
-function decodeWindows1252(body: Buffer): string {
-  return body
-    .toString('latin1')
-    .replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_HIGH[char.charCodeAt(0) - 0x80]!);
 }
 
 export function decodeBody(body: Buffer, contentType: string | null): string {
-  const charset = charsetOf(contentType, body);
-  // As browsers do (WHATWG Encoding): every Latin-1 label means Windows-1252.
-  if (SINGLE_BYTE_LATIN.has(charset.toLowerCase())) return decodeWindows1252(body);
-  try {
-    return new TextDecoder(charset).decode(body);
-  } catch {
-    // An encoding name no decoder knows: UTF-8, with replacement characters where it does not fit.
-    return new TextDecoder('utf-8').decode(body);
-  }
+  return decodeAs(body, charsetOf(contentType, body));
 }
 
 /**

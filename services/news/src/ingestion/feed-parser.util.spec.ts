@@ -50,6 +50,7 @@ describe('parseFeed', () => {
       guid: 'a-1',
       link: 'https://example.com/a',
       title: 'Stocks & bonds rally',
+      titleType: 'text',
       description: '<p>Markets <b>rose</b></p>',
       publishedAt: new Date('2026-11-22T01:00:00Z'),
     });
@@ -70,6 +71,7 @@ describe('parseFeed', () => {
         link: 'https://example.com/fed',
         title: 'Fed <em>holds</em>',
         description: 'Rates unchanged',
+        descriptionType: 'text',
         publishedAt: new Date('2026-11-21T12:00:00Z'),
       },
     ]);
@@ -151,7 +153,7 @@ describe('parseFeed', () => {
   it.each([
     ['<rss><channel><item><title>x</title></item></channel></rss><rss/>', /one root/],
     ['<rss><channel><item a="1" a="2"/></channel></rss>', /duplicate attribute/],
-    ['<rss><channel><item><title>a & b</title></item></channel></rss>', /Malformed XML/],
+    ['<rss><channel><item><title>a <b</title></item></channel></rss>', /Malformed XML/],
   ])('names what is wrong in a malformed document: %s', (body, message) => {
     const error = parseError(body);
     expect(error.code).toBe('malformed');
@@ -163,6 +165,150 @@ describe('parseFeed', () => {
       '<rss><channel><item><title>a &custom; b</title><link>https://e.com/x</link></item></channel></rss>',
     );
     expect(feed.items[0]!.title).toBe('a &custom; b');
+  });
+});
+
+describe('parseFeed on feeds real sites serve', () => {
+  const rss = (items: string, channel = '<channel>') =>
+    `<rss version="2.0">${channel}<title>t</title>${items}</channel></rss>`;
+
+  it('reads a bare & in text and attributes as a literal ampersand', () => {
+    const feed = parseFeed(
+      rss(
+        '<item><title>AT&T & Q&A &amp; more &#38; &nbsp;</title><link>https://x.example/?a=1&b=2</link></item>',
+      ),
+    );
+    expect(feed.items[0]).toMatchObject({
+      title: 'AT&T & Q&A & more & &nbsp;',
+      link: 'https://x.example/?a=1&b=2',
+    });
+    const atom = parseFeed(
+      '<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>x</id><title>P&G</title><link href="https://x.example/?a=1&b=2"/></entry></feed>',
+    );
+    expect(atom.items[0]).toMatchObject({ title: 'P&G', link: 'https://x.example/?a=1&b=2' });
+  });
+
+  it('leaves CDATA sections and comments as written when escaping bare ampersands', () => {
+    const feed = parseFeed(
+      rss(
+        '<!-- a & b --><item><title><![CDATA[R&D &amp; more]]></title><description><![CDATA[<a href="?a=1&b=2">x</a>]]> & y</description><link>https://x.example/</link></item>',
+      ),
+    );
+    expect(feed.items[0]).toMatchObject({
+      title: 'R&D &amp; more',
+      description: '<a href="?a=1&b=2">x</a> & y',
+    });
+  });
+
+  it('matches Atom, RDF and content elements by namespace, whatever their prefix', () => {
+    const atom = parseFeed(
+      '<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:entry><a:id>urn:1</a:id><a:title type="html">T &lt;b&gt;x&lt;/b&gt;</a:title><a:link href="https://e.com/1"/><a:updated>2026-06-01T08:00:00Z</a:updated></a:entry></a:feed>',
+    );
+    expect(atom).toEqual({
+      format: 'atom',
+      items: [
+        {
+          guid: 'urn:1',
+          link: 'https://e.com/1',
+          title: 'T <b>x</b>',
+          publishedAt: new Date('2026-06-01T08:00:00Z'),
+        },
+      ],
+    });
+    const mixed = parseFeed(
+      '<feed xmlns="http://www.w3.org/2005/Atom" xmlns:p0="http://www.w3.org/2005/Atom"><p0:entry><p0:id>1</p0:id></p0:entry><entry><id>2</id></entry></feed>',
+    );
+    expect(mixed.items.map((item) => item.guid)).toEqual(['1', '2']);
+    const rdf = parseFeed(
+      '<RDF:RDF xmlns:RDF="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rss="http://purl.org/rss/1.0/" xmlns:c="http://purl.org/rss/1.0/modules/content/"><rss:item><rss:title>R</rss:title><rss:link>https://e.com/r</rss:link><c:encoded>&lt;p&gt;Body&lt;/p&gt;</c:encoded></rss:item></RDF:RDF>',
+    );
+    expect(rdf).toMatchObject({
+      format: 'rdf',
+      items: [{ title: 'R', link: 'https://e.com/r', description: '<p>Body</p>' }],
+    });
+  });
+
+  it('reads elements of other namespaces, and prefixes bound to nothing, by their written names', () => {
+    const feed = parseFeed(
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><atom:link rel="self" href="https://e.com/feed"/>' +
+        '<item><title>Undeclared</title><link>https://e.com/u</link><atom:link rel="enclosure" href="https://e.com/other"/><dc:date>2026-05-01T10:00:00Z</dc:date><media:title>Not the title</media:title></item></channel></rss>',
+    );
+    expect(feed.items).toEqual([
+      {
+        link: 'https://e.com/u',
+        title: 'Undeclared',
+        titleType: 'text',
+        publishedAt: new Date('2026-05-01T10:00:00Z'),
+      },
+    ]);
+  });
+
+  it('reads an RSS document that declares a default namespace as RSS', () => {
+    const feed = parseFeed(
+      '<rss version="2.0" xmlns="http://www.w3.org/2005/Atom" xmlns:atom="http://www.w3.org/2005/Atom"><channel><atom:link rel="self" href="https://e.com/feed"/><item><title>In a namespace</title><link>https://e.com/n</link></item></channel></rss>',
+    );
+    expect(feed).toMatchObject({
+      format: 'rss',
+      items: [{ title: 'In a namespace', link: 'https://e.com/n' }],
+    });
+  });
+
+  it('reads a CDATA section as text, a DOCTYPE or an entity declaration in it included', () => {
+    const feed = parseFeed(
+      rss(
+        '<item><title>Page</title><link>https://e.com/p</link><description><![CDATA[<!DOCTYPE html><html><body>Hi</body></html>]]></description></item>' +
+          '<item><title>Subset</title><link>https://e.com/s</link><description><![CDATA[<!DOCTYPE x [<!ENTITY a "b">]>]]></description></item>',
+      ),
+    );
+    expect(feed.items.map((item) => item.description)).toEqual([
+      '<!DOCTYPE html><html><body>Hi</body></html>',
+      '<!DOCTYPE x [<!ENTITY a "b">]>',
+    ]);
+  });
+
+  it('still refuses an internal DTD subset behind comments and processing instructions', () => {
+    expect(
+      parseError(
+        '<?xml version="1.0"?><!-- c --><?pi x?>\n<!DOCTYPE rss [<!ENTITY a "lol">]><rss><channel><item><title>&a;</title></item></channel></rss>',
+      ).code,
+    ).toBe('dtd-not-allowed');
+    expect(parseError('<!-- page --><!DOCTYPE html><html><body>AT&T</body></html>').code).toBe(
+      'not-a-feed',
+    );
+  });
+
+  it('resolves RSS links against the nearest xml:base: link, item, channel, then the root', () => {
+    const feed = parseFeed(
+      '<rss version="2.0" xml:base="https://root.example.com/"><channel xml:base="news/">' +
+        '<item><link>a.html</link></item>' +
+        '<item xml:base="/desk/"><link>b.html</link></item>' +
+        '<item><link xml:base="https://link.example.com/x/">c.html</link></item></channel></rss>',
+    );
+    expect(feed.items.map((item) => [item.base, item.link])).toEqual([
+      ['https://root.example.com/news/', 'a.html'],
+      ['https://root.example.com/desk/', 'b.html'],
+      ['https://link.example.com/x/', 'c.html'],
+    ]);
+  });
+
+  it('says which titles and descriptions are plain text', () => {
+    const atom = parseFeed(
+      '<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id><title>a &lt; b</title><content type="html">&lt;p&gt;x&lt;/p&gt;</content></entry>' +
+        '<entry><id>2</id><title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">X <i>y</i></div></title><summary type="text">s</summary></entry></feed>',
+    );
+    expect(atom.items.map((item) => [item.titleType, item.descriptionType])).toEqual([
+      ['text', undefined],
+      [undefined, 'text'],
+    ]);
+    const rss2 = parseFeed(
+      rss(
+        '<item><title>a &lt; b</title><description>d</description></item><item><title>Raw <b>markup</b></title></item>',
+      ),
+    );
+    expect(rss2.items.map((item) => [item.titleType, item.descriptionType])).toEqual([
+      ['text', undefined],
+      [undefined, undefined],
+    ]);
   });
 });
 
@@ -191,6 +337,7 @@ describe('parseFeed with JSON Feed', () => {
           guid: 'j-1',
           link: 'https://j.example.com/1',
           title: 'Hello',
+          titleType: 'text',
           description: '<p>Body &amp; more</p>',
           publishedAt: new Date('2026-06-01T08:00:00Z'),
         },
@@ -199,6 +346,7 @@ describe('parseFeed with JSON Feed', () => {
           link: 'https://j.example.com/2',
           title: undefined,
           description: 'Text only',
+          descriptionType: 'text',
           publishedAt: undefined,
         },
       ],

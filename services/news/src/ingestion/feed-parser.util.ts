@@ -1,4 +1,5 @@
-import { SaxesParser } from 'saxes';
+import { SaxesParser, type SaxesAttributeNS } from 'saxes';
+import type { TextType } from './text.util';
 
 export type FeedFormat = 'rss' | 'atom' | 'rdf' | 'json';
 
@@ -6,10 +7,14 @@ export interface ParsedFeedItem {
   guid?: string;
   link?: string;
   title?: string;
+  /** 'text' when the title is plain text, whatever it holds; absent, it is HTML. */
+  titleType?: TextType;
   /** Still HTML-ish: sanitised when it becomes an article. */
   description?: string;
+  /** 'text' when the description is plain text, whatever it holds; absent, it is HTML. */
+  descriptionType?: TextType;
   publishedAt?: Date;
-  /** Atom's xml:base in force for the entry (entry over feed), to resolve a relative link against. */
+  /** The xml:base in force for the link (link over item over channel or feed). */
   base?: string;
 }
 
@@ -31,18 +36,61 @@ export class FeedParseError extends Error {
 }
 
 /**
+ * Namespaces feeds are read in, by URI, with the prefix their elements are known by here whatever
+ * prefix a document binds ('' for the namespaces whose elements are read by their bare names, as
+ * RSS 2.0's elements have no namespace). An element of any other namespace, or with a prefix bound
+ * to nothing, keeps the name it is written with.
+ */
+const NAMESPACES = new Map<string, string>([
+  ['http://www.w3.org/2005/Atom', 'atom'],
+  ['http://purl.org/atom/ns#', 'atom'],
+  ['http://purl.org/rss/1.0/', ''],
+  ['http://my.netscape.com/rdf/simple/0.9/', ''],
+  ['http://backend.userland.com/rss2', ''],
+  ['http://blogs.law.harvard.edu/tech/rss', ''],
+  ['http://www.w3.org/1999/02/22-rdf-syntax-ns#', 'rdf'],
+  ['http://purl.org/rss/1.0/modules/content/', 'content'],
+  ['http://purl.org/dc/elements/1.1/', 'dc'],
+  ['http://www.w3.org/1999/xhtml', 'xhtml'],
+  ['http://www.w3.org/XML/1998/namespace', 'xml'],
+]);
+const XHTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
+const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
+
+function nameIn(uri: string, local: string, written: string): string {
+  const prefix = NAMESPACES.get(uri);
+  if (prefix === undefined) return written;
+  return prefix === '' ? local : `${prefix}:${local}`;
+}
+
+/**
  * Elements whose content may be markup (escaped, in CDATA, or plain XHTML children): kept as the
  * text between their tags with child elements written back as tags, so nothing inside is lost to
  * the tree.
  */
-const TEXT_ELEMENTS = new Set(['title', 'description', 'content:encoded', 'content', 'summary']);
+const TEXT_ELEMENTS = new Set([
+  'title',
+  'description',
+  'content:encoded',
+  'content',
+  'summary',
+  'atom:title',
+  'atom:content',
+  'atom:summary',
+]);
 
 /**
  * Slips real feeds make that cost no text, so the document is still read: an undeclared named
  * reference (`&nbsp;`, `&ouml;`) or a reference to a character XML forbids stays as written and is
- * decoded as HTML later; a raw control character is dropped when the text is cleaned.
+ * decoded as HTML later; a raw control character is dropped when the text is cleaned; a prefix
+ * bound to nothing, or bound against the rules of XML namespaces, leaves the element its written
+ * name, as an XML reader without namespaces reads it.
  */
-const TOLERATED = /: (undefined entity|malformed character entity|disallowed character)\.$/;
+const TOLERATED =
+  /: (undefined entity\.|malformed character entity\.|disallowed character\.|unbound namespace prefix: .*|malformed name: .*|invalid attempt to undefine prefix in XML 1\.0|xml prefix must be bound to .*|xmlns prefix must be bound to .*|the default namespace may not be set to .*|may not assign the xml namespace to another prefix\.|tags may not have "xmlns" as prefix\.)$/;
+
+/** Set on a text element that held child elements: its text is markup, whatever its type says. */
+const MARKUP = '#markup';
 
 type XmlObject = { [key: string]: unknown };
 
@@ -51,6 +99,7 @@ interface OpenElement {
   attributes: Record<string, string>;
   children: XmlObject | undefined;
   text: string;
+  markup: boolean;
 }
 
 function addChild(parent: XmlObject, name: string, value: unknown): void {
@@ -60,20 +109,40 @@ function addChild(parent: XmlObject, name: string, value: unknown): void {
   else parent[name] = [existing, value];
 }
 
+function attributesOf(attributes: Record<string, SaxesAttributeNS>): Record<string, string> {
+  const named: Record<string, string> = {};
+  for (const attribute of Object.values(attributes)) {
+    if (attribute.uri === XMLNS_NAMESPACE) continue;
+    const name =
+      attribute.prefix === ''
+        ? attribute.local
+        : nameIn(attribute.uri, attribute.local, attribute.name);
+    named[name] = attribute.value;
+  }
+  return named;
+}
+
 /**
- * The document as a tree, in one pass of a conforming XML parser (saxes), which is also the
- * well-formedness check: an element is its text when it has neither attributes nor children, else
- * an object of its children by name (repeated names as arrays), attributes as `@_name` and text as
- * `#text`. Entity and character references are decoded by the parser; no DTD is ever read.
+ * The document as a tree, in one pass of a conforming, namespace-aware XML parser (saxes), which is
+ * also the well-formedness check: an element is its text when it has neither attributes nor
+ * children, else an object of its children by name (repeated names as arrays), attributes as
+ * `@_name` and text as `#text`. Names are those of NAMESPACES, so `<a:entry>` with `a` bound to
+ * Atom is `atom:entry` like `<entry>` in Atom's default namespace. Entity and character references
+ * are decoded by the parser; no DTD is ever read.
  */
 function parseXml(xml: string): XmlObject {
-  const parser = new SaxesParser({ xmlns: false, position: true } as const);
+  const parser = new SaxesParser({ xmlns: true, position: true } as const);
   const root: XmlObject = {};
   const stack: OpenElement[] = [];
   /** Depth of child elements inside the text element being read; -1 outside one. */
   let markupDepth = -1;
   /** A self-closed child inside a text element: its close event follows at once and is skipped. */
   let selfClosed = false;
+  /**
+   * Under an unprefixed `<rss>` root, unprefixed elements are RSS's, whatever default namespace the
+   * document declares: RSS 2.0 has none, so one declared (often Atom's) is a slip.
+   */
+  let rssRoot = false;
   parser.on('error', (error) => {
     if (TOLERATED.test(error.message)) return;
     throw new FeedParseError('malformed', `Malformed XML: ${error.message}`);
@@ -81,13 +150,22 @@ function parseXml(xml: string): XmlObject {
   parser.on('opentag', (tag) => {
     if (markupDepth >= 0) {
       const current = stack[stack.length - 1]!;
-      current.text += `<${tag.name}>`;
+      current.markup = true;
+      current.text += `<${tag.uri === XHTML_NAMESPACE ? tag.local : tag.name}>`;
       if (tag.isSelfClosing) selfClosed = true;
       else markupDepth += 1;
       return;
     }
-    stack.push({ name: tag.name, attributes: tag.attributes, children: undefined, text: '' });
-    if (TEXT_ELEMENTS.has(tag.name)) markupDepth = 0;
+    if (stack.length === 0) rssRoot = tag.prefix === '' && tag.local === 'rss';
+    const name = rssRoot && tag.prefix === '' ? tag.local : nameIn(tag.uri, tag.local, tag.name);
+    stack.push({
+      name,
+      attributes: attributesOf(tag.attributes),
+      children: undefined,
+      text: '',
+      markup: false,
+    });
+    if (TEXT_ELEMENTS.has(name)) markupDepth = 0;
   });
   const onText = (text: string) => {
     const current = stack[stack.length - 1];
@@ -102,7 +180,7 @@ function parseXml(xml: string): XmlObject {
     }
     if (markupDepth > 0) {
       markupDepth -= 1;
-      stack[stack.length - 1]!.text += `</${tag.name}>`;
+      stack[stack.length - 1]!.text += `</${tag.uri === XHTML_NAMESPACE ? tag.local : tag.name}>`;
       return;
     }
     markupDepth = -1;
@@ -110,10 +188,11 @@ function parseXml(xml: string): XmlObject {
     const text = element.text.trim();
     const names = Object.keys(element.attributes);
     let value: unknown = text;
-    if (element.children || names.length > 0) {
+    if (element.children || names.length > 0 || element.markup) {
       const node: XmlObject = element.children ?? {};
       for (const name of names) node[`@_${name}`] = element.attributes[name];
       if (text !== '') node['#text'] = text;
+      if (element.markup) node[MARKUP] = true;
       value = node;
     }
     const parent = stack[stack.length - 1];
@@ -149,21 +228,24 @@ function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
+function first(value: unknown): unknown {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 function field(node: unknown, key: string): unknown {
   return node && typeof node === 'object' && !Array.isArray(node)
     ? (node as Record<string, unknown>)[key]
     : undefined;
 }
 
-function rssItem(item: unknown): ParsedFeedItem {
-  return {
-    guid: text(field(item, 'guid')),
-    link: text(field(item, 'link')),
-    title: text(field(item, 'title')),
-    // Whichever holds text: many feeds leave one of the two empty or put only a teaser in it.
-    description: text(field(item, 'description')) ?? text(field(item, 'content:encoded')),
-    publishedAt: parseDate(text(field(item, 'pubDate')) ?? text(field(item, 'dc:date'))),
-  };
+/**
+ * 'text' for a text element that holds plain text, given the type its feed format or its type
+ * attribute says; undefined for HTML, for an element that held child elements (markup, whatever its
+ * type says) and for an empty one.
+ */
+function textTypeOf(node: unknown, type: TextType): TextType | undefined {
+  if (text(node) === undefined || field(first(node), MARKUP) === true) return undefined;
+  return type === 'text' ? 'text' : undefined;
 }
 
 /** xml:base of a node resolved against the base it sits in; kept as given when it cannot be. */
@@ -178,41 +260,100 @@ function baseOf(node: unknown, outer: string | undefined): string | undefined {
   }
 }
 
-function atomLink(entry: unknown): string | undefined {
-  const links = asArray(field(entry, 'link'));
-  const alternate =
-    links.find((link) => (attr(link, 'rel') ?? 'alternate') === 'alternate') ?? links[0];
-  return attr(alternate, 'href') ?? text(alternate);
-}
-
-function atomEntry(entry: unknown, feedBase: string | undefined): ParsedFeedItem {
-  const base = baseOf(entry, feedBase);
+/** RSS's title is plain text and its description HTML (RSS 2.0 specification). */
+function rssItem(item: unknown, outerBase: string | undefined): ParsedFeedItem {
+  const link = first(field(item, 'link'));
+  const title = field(item, 'title');
   return {
-    base,
-    guid: text(field(entry, 'id')),
-    link: atomLink(entry),
-    title: text(field(entry, 'title')),
-    description: text(field(entry, 'summary')) ?? text(field(entry, 'content')),
-    publishedAt: parseDate(text(field(entry, 'published')) ?? text(field(entry, 'updated'))),
+    base: baseOf(link, baseOf(item, outerBase)),
+    guid: text(field(item, 'guid')),
+    link: text(link),
+    title: text(title),
+    titleType: textTypeOf(title, 'text'),
+    // Whichever holds text: many feeds leave one of the two empty or put only a teaser in it.
+    description: text(field(item, 'description')) ?? text(field(item, 'content:encoded')),
+    publishedAt: parseDate(text(field(item, 'pubDate')) ?? text(field(item, 'dc:date'))),
   };
 }
 
+/** An Atom element, in Atom's namespace or, in a feed that declares none, in no namespace. */
+function atomField(node: unknown, local: string): unknown {
+  return field(node, `atom:${local}`) ?? field(node, local);
+}
+
+/** An Atom text construct's type (RFC 4287, 3.1.1); Atom 0.3 gives a media type instead. */
+function atomTextType(node: unknown): TextType {
+  const type = attr(first(node), 'type')?.trim().toLowerCase() ?? 'text';
+  return type.includes('html') ? 'html' : 'text';
+}
+
+function atomLink(entry: unknown): unknown {
+  const links = asArray(atomField(entry, 'link'));
+  return links.find((link) => (attr(link, 'rel') ?? 'alternate') === 'alternate') ?? links[0];
+}
+
+function atomEntry(entry: unknown, feedBase: string | undefined): ParsedFeedItem {
+  const link = atomLink(entry);
+  const title = atomField(entry, 'title');
+  const summary = atomField(entry, 'summary');
+  const description = text(summary) !== undefined ? summary : atomField(entry, 'content');
+  return {
+    base: baseOf(link, baseOf(entry, feedBase)),
+    guid: text(atomField(entry, 'id')),
+    link: attr(link, 'href') ?? text(link),
+    title: text(title),
+    titleType: textTypeOf(title, atomTextType(title)),
+    description: text(description),
+    descriptionType: textTypeOf(description, atomTextType(description)),
+    publishedAt: parseDate(
+      text(atomField(entry, 'published')) ??
+        text(atomField(entry, 'updated')) ??
+        // Atom 0.3's names for the two.
+        text(atomField(entry, 'issued')) ??
+        text(atomField(entry, 'modified')),
+    ),
+  };
+}
+
+/** Whitespace, the XML declaration, comments and processing instructions before the DOCTYPE. */
+const PROLOG_ITEM = /\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->/y;
+
 /**
  * A document type declaration is only accepted without an internal subset: entity declarations are
- * how "billion laughs" and external-entity attacks start, and no real feed needs them.
+ * how "billion laughs" and external-entity attacks start, and no real feed needs them. Only the
+ * prolog can hold one; `<!DOCTYPE` further on is text of a CDATA section or a comment, or an error
+ * the parser reports.
  */
 function withoutDoctype(xml: string): string {
-  const start = xml.search(/<!DOCTYPE/i);
-  if (start === -1) return xml;
+  let start = 0;
+  PROLOG_ITEM.lastIndex = 0;
+  while (PROLOG_ITEM.exec(xml) !== null) start = PROLOG_ITEM.lastIndex;
+  if (!/^<!DOCTYPE/i.test(xml.slice(start, start + 9))) return xml;
   const end = xml.indexOf('>', start);
   const declaration = end === -1 ? xml.slice(start) : xml.slice(start, end + 1);
-  if (end === -1 || declaration.includes('[') || /<!ENTITY/i.test(xml)) {
+  if (end === -1 || declaration.includes('[')) {
     throw new FeedParseError('dtd-not-allowed', 'The document declares a DTD or entities');
   }
   if (/^<!DOCTYPE\s+html/i.test(declaration)) {
     throw new FeedParseError('not-a-feed', 'The document is an HTML page, not a feed');
   }
   return xml.slice(0, start) + xml.slice(end + 1);
+}
+
+/** An `&` that starts no entity or character reference. */
+const BARE_AMPERSAND = /&(?!(?:#\d+|#x[\da-fA-F]+|[A-Za-z_:][\w.:-]*);)/;
+/** The same, outside CDATA sections and comments, whose text is never read for references. */
+const BARE_AMPERSAND_IN_MARKUP =
+  /<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<!--[\s\S]*?(?:-->|$)|&(?!(?:#\d+|#x[\da-fA-F]+|[A-Za-z_:][\w.:-]*);)/g;
+
+/**
+ * Every bare `&` (`AT&T`, `?a=1&b=2`) escaped, as browsers and forgiving readers take it: a literal
+ * ampersand. Only an ampersand changes, so no element, attribute or item can appear that the
+ * document does not hold.
+ */
+function withAmpersandsEscaped(xml: string): string {
+  if (!BARE_AMPERSAND.test(xml)) return xml;
+  return xml.replace(BARE_AMPERSAND_IN_MARKUP, (match) => (match === '&' ? '&amp;' : match));
 }
 
 /** An HTML page (a site's front page or an error page where a feed was expected), not broken XML. */
@@ -241,14 +382,18 @@ function parseJsonFeed(body: string): ParsedFeed {
   }
   const items = asArray(field(document, 'items')).map((item): ParsedFeedItem => {
     const id = field(item, 'id');
+    const title = jsonString(field(item, 'title'));
+    // Of the three, only content_html is HTML; summary and content_text are plain text.
+    const summary = jsonString(field(item, 'summary'));
+    const html = summary === undefined ? jsonString(field(item, 'content_html')) : undefined;
+    const description = summary ?? html ?? jsonString(field(item, 'content_text'));
     return {
       guid: typeof id === 'number' ? String(id) : jsonString(id),
       link: jsonString(field(item, 'url')) ?? jsonString(field(item, 'external_url')),
-      title: jsonString(field(item, 'title')),
-      description:
-        jsonString(field(item, 'summary')) ??
-        jsonString(field(item, 'content_html')) ??
-        jsonString(field(item, 'content_text')),
+      title,
+      titleType: title === undefined ? undefined : 'text',
+      description,
+      descriptionType: description === undefined || html !== undefined ? undefined : 'text',
       publishedAt: parseDate(
         jsonString(field(item, 'date_published')) ?? jsonString(field(item, 'date_modified')),
       ),
@@ -261,7 +406,7 @@ function parseJsonFeed(body: string): ParsedFeed {
 export function parseFeed(body: string): ParsedFeed {
   const trimmed = body.replace(/^\uFEFF/, '').trim();
   if (trimmed.startsWith('{')) return parseJsonFeed(trimmed);
-  const xml = withoutDoctype(trimmed);
+  const xml = withAmpersandsEscaped(withoutDoctype(trimmed));
   if (!xml.startsWith('<')) throw new FeedParseError('not-a-feed', 'The response is not XML');
   let root: XmlObject;
   try {
@@ -277,21 +422,27 @@ export function parseFeed(body: string): ParsedFeed {
     const channel = field(rss, 'channel');
     if (channel === undefined)
       throw new FeedParseError('not-a-feed', 'RSS document without a channel');
-    return { format: 'rss', items: asArray(field(channel, 'item')).map(rssItem) };
+    const base = baseOf(channel, baseOf(rss, undefined));
+    return {
+      format: 'rss',
+      items: asArray(field(channel, 'item')).map((item) => rssItem(item, base)),
+    };
   }
-  const atom = field(root, 'feed');
+  const atom = atomField(root, 'feed');
   if (atom !== undefined) {
     const feedBase = baseOf(atom, undefined);
     return {
       format: 'atom',
-      items: asArray(field(atom, 'entry')).map((entry) => atomEntry(entry, feedBase)),
+      items: asArray(atomField(atom, 'entry')).map((entry) => atomEntry(entry, feedBase)),
     };
   }
   const rdf = field(root, 'rdf:RDF');
   if (rdf !== undefined) {
-    return { format: 'rdf', items: asArray(field(rdf, 'item')).map(rssItem) };
+    // RSS 1.0 puts its items beside the channel, not in it.
+    const base = baseOf(rdf, undefined);
+    return { format: 'rdf', items: asArray(field(rdf, 'item')).map((item) => rssItem(item, base)) };
   }
-  if (field(root, 'html') !== undefined) {
+  if (field(root, 'html') !== undefined || field(root, 'xhtml:html') !== undefined) {
     throw new FeedParseError('not-a-feed', 'The document is an HTML page, not a feed');
   }
   const name = Object.keys(root)[0] ?? 'nothing';

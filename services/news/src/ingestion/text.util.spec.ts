@@ -48,6 +48,45 @@ describe('toPlainText', () => {
   });
 });
 
+describe('toPlainText by the type of the text', () => {
+  it('keeps every < of plain text, escaped markup included', () => {
+    expect(toPlainText('Why a<b matters', 100, 'text')).toBe('Why a<b matters');
+    expect(toPlainText('RSS <<<Tutorial>>>', 100, 'text')).toBe('RSS <<<Tutorial>>>');
+    expect(toPlainText('<rss version="2.0"> &amp; <b>', 100, 'text')).toBe(
+      '<rss version="2.0"> & <b>',
+    );
+  });
+
+  it('strips the markup of HTML elements and keeps tag-like text of no element', () => {
+    expect(
+      toPlainText(
+        '<p>Generic List<T> and RSS <<<Tutorial>>> <my-card>x</my-card><o:p></o:p><svg><path d="M0"/></svg></p>',
+        100,
+      ),
+    ).toBe('Generic List<T> and RSS <<<Tutorial>>> x');
+  });
+
+  it('strips real markup from HTML and keeps text that only unescapes to look like it', () => {
+    expect(
+      toPlainText(
+        '<p>Start with <code>&lt;rss version="2.0"&gt;</code> &lt;&lt;&lt;Tutorial&gt;&gt;&gt;</p>',
+        100,
+      ),
+    ).toBe('Start with <rss version="2.0"> <<<Tutorial>>>');
+  });
+
+  it('keeps a less-than sign followed by a word at the end of HTML', () => {
+    expect(toPlainText('Why a&lt;b matters', 100)).toBe('Why a<b matters');
+    expect(toPlainText('Why a<b matters', 100)).toBe('Why a<b matters');
+  });
+
+  it('still drops a tag cut off at the end of a truncated description', () => {
+    expect(toPlainText('Read <a href="https://e.com/very/lo', 100)).toBe('Read');
+    expect(toPlainText('Read more<', 100)).toBe('Read more<');
+    expect(toPlainText('Read more</p', 100)).toBe('Read more');
+  });
+});
+
 describe('truncate', () => {
   it('never splits a surrogate pair', () => {
     expect(truncate('📈📈📈📈', 3)).toBe('📈📈…');

@@ -29,8 +29,129 @@ const INLINE_TAGS = new Set([
   'u',
 ]);
 
+/**
+ * The elements of HTML (current and obsolete), and `xml` (the islands word processors paste in):
+ * a tag of one of these, or of a namespaced (`o:p`) or custom (`my-card`) element, is markup.
+ * Anything else that looks like a tag (`<rss version="2.0">` in a code sample, `List<T>`,
+ * `<<<Tutorial>>>`) is text about markup, as a feed that escaped it meant, and stays.
+ */
+const HTML_ELEMENTS = new Set([
+  ...INLINE_TAGS,
+  'acronym',
+  'address',
+  'applet',
+  'area',
+  'article',
+  'aside',
+  'audio',
+  'base',
+  'basefont',
+  'bdo',
+  'big',
+  'blink',
+  'blockquote',
+  'body',
+  'br',
+  'button',
+  'canvas',
+  'caption',
+  'center',
+  'col',
+  'colgroup',
+  'data',
+  'datalist',
+  'dd',
+  'del',
+  'details',
+  'dfn',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'embed',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'frame',
+  'frameset',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'head',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'iframe',
+  'img',
+  'input',
+  'ins',
+  'kbd',
+  'label',
+  'legend',
+  'li',
+  'link',
+  'main',
+  'map',
+  'marquee',
+  'menu',
+  'meta',
+  'meter',
+  'nav',
+  'nobr',
+  'noscript',
+  'object',
+  'ol',
+  'optgroup',
+  'option',
+  'output',
+  'p',
+  'param',
+  'picture',
+  'pre',
+  'progress',
+  'rp',
+  'rt',
+  'ruby',
+  'samp',
+  'script',
+  'section',
+  'select',
+  'source',
+  'strike',
+  'style',
+  'summary',
+  'svg',
+  'table',
+  'tbody',
+  'td',
+  'template',
+  'textarea',
+  'tfoot',
+  'th',
+  'thead',
+  'title',
+  'tr',
+  'track',
+  'tt',
+  'ul',
+  'var',
+  'video',
+  'wbr',
+  'xml',
+]);
+
 /** Feeds that escape their HTML twice (`&amp;lt;p&amp;gt;`) need a second round; more is a loop. */
 const MAX_DECODE_ROUNDS = 3;
+
+/** How a feed field's text is written: markup to render, or text as it is to be read. */
+export type TextType = 'html' | 'text';
 
 /**
  * Every HTML5 character reference (the full table of the `entities` package), decoded until the
@@ -46,20 +167,44 @@ export function decodeHtmlEntities(text: string): string {
   return current;
 }
 
+function isMarkup(name: string): boolean {
+  return HTML_ELEMENTS.has(name.toLowerCase()) || name.includes(':') || name.includes('-');
+}
+
+/** HTML without its markup: comments, declarations and the tags of elements (HTML_ELEMENTS). */
 export function stripHtml(text: string): string {
   return (
     text
       .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
       .replace(/<!\[CDATA\[|\]\]>/g, ' ')
-      .replace(/<(script|style|iframe|noscript|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
+      .replace(/<(script|style|iframe|noscript|template|svg|math)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
       // A tag is < with a name and a closing >; "a < b" in text is not one. Inline tags join
       // their text to its neighbours ("earnings</a>."), block tags separate it.
-      .replace(/<[!?/]?([a-zA-Z][a-zA-Z0-9]*)[^<>]*>/g, (_tag, name: string) =>
-        INLINE_TAGS.has(name.toLowerCase()) ? '' : ' ',
+      .replace(/<([!?/]?)([a-zA-Z][\w:.-]*)[^<>]*>/g, (tag, mark: string, name: string) => {
+        if (mark !== '!' && mark !== '?' && !isMarkup(name)) return tag;
+        return INLINE_TAGS.has(name.toLowerCase()) ? '' : ' ';
+      })
+      // A tag cut off at the end of a truncated description: a bare name or one with attributes
+      // under way ("<a href="https://ex"), not a word after a less-than sign ("a<b matters").
+      .replace(/<\/?([a-zA-Z][\w:.-]*)(?:\s[^<>]*=[^<>]*)?$/, (tag, name: string) =>
+        isMarkup(name) ? ' ' : tag,
       )
-      // A tag cut off at the end of a truncated description.
-      .replace(/<\/?[a-zA-Z][^<>]*$/, ' ')
   );
+}
+
+/**
+ * HTML as the text it shows: its markup stripped, then its character references decoded. A feed
+ * that escaped its HTML twice unescapes into markup (`&lt;p&gt;`), stripped in turn, up to
+ * MAX_DECODE_ROUNDS times.
+ */
+function htmlToText(html: string): string {
+  let current = stripHtml(html);
+  for (let round = 0; round < MAX_DECODE_ROUNDS && current.includes('&'); round += 1) {
+    const next = decodeHTML(current);
+    if (next === current) break;
+    current = stripHtml(next);
+  }
+  return current;
 }
 
 export function collapseWhitespace(text: string): string {
@@ -77,13 +222,16 @@ export function truncate(text: string, maxLength: number): string {
 }
 
 /**
- * Feed text as stored: entities decoded first (so escaped and double-escaped markup is seen as
- * markup), then tags stripped, whitespace collapsed and the length capped.
+ * Feed text as stored: HTML without its markup and with its references decoded; plain text with
+ * its references decoded (feeds escape even plain text twice) and everything else kept, a `<`
+ * included. Whitespace is collapsed and the length capped.
  */
-export function toPlainText(text: string | undefined, maxLength: number): string {
+export function toPlainText(
+  text: string | undefined,
+  maxLength: number,
+  type: TextType = 'html',
+): string {
   if (!text) return '';
-  const cleaned = collapseWhitespace(
-    stripHtml(decodeHtmlEntities(text)).replace(CONTROL_CHARACTERS, ' '),
-  );
-  return truncate(cleaned, maxLength);
+  const read = type === 'html' ? htmlToText(text) : decodeHtmlEntities(text);
+  return truncate(collapseWhitespace(read.replace(CONTROL_CHARACTERS, ' ')), maxLength);
 }
