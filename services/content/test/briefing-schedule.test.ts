@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import {
   createTestDatabase,
+  flushRedis,
   freePort,
   killProcess,
   startRedisServer,
@@ -9,7 +10,6 @@ import {
 } from '@probedge/kit/testing';
 import { QUEUES } from '@probedge/proto';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import type { INestApplicationContext } from '@nestjs/common';
 import { CUTOFF_SCHEDULER_ID } from '../src/briefing/briefing.worker';
 import { queuePrefix, startTestWorker } from './briefing-support';
@@ -57,12 +57,7 @@ describe('the briefing worker keeps its cut-off schedule', () => {
   it('declares it again after a flush and after an empty restart', async () => {
     await waitFor(async () => (await scheduled()).includes(CUTOFF_SCHEDULER_ID), 'the cut-off');
 
-    const admin = new Redis({ port: redisPort, host: '127.0.0.1' });
-    try {
-      await admin.flushall();
-    } finally {
-      admin.disconnect();
-    }
+    await flushRedis(redisPort);
     expect(await scheduled()).toEqual([]);
     await waitFor(
       async () => (await scheduled()).includes(CUTOFF_SCHEDULER_ID),

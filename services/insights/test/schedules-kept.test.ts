@@ -1,12 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import {
+  flushRedis,
   freePort,
   killProcess,
   metricValue,
   startRedisServer,
   waitFor,
 } from '@probedge/kit/testing';
-import { Redis } from 'ioredis';
 import { SCHEDULER_IDS } from '../src/jobs/insights.scheduler';
 import { createStage, spawnWorker, startApi, type Running, type Stage } from './support';
 
@@ -53,12 +53,7 @@ describe('the worker keeps its schedules when Redis comes back empty', () => {
     await waitFor(async () => (await schedulers()).length === 2, 'the schedulers declared');
     expect(await schedulers()).toEqual(BOTH);
 
-    const admin = new Redis({ port: redisPort, host: '127.0.0.1' });
-    try {
-      await admin.flushall();
-    } finally {
-      admin.disconnect();
-    }
+    await flushRedis(redisPort);
     expect(await schedulers()).toEqual([]);
     await waitFor(
       async () => (await schedulers()).length === 2,

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer, type AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 
 /** A loopback port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -57,6 +58,17 @@ export async function startRedisServer(port: number, timeoutMs = 20_000): Promis
   throw new Error(
     `redis-server did not start on port ${port} in ${timeoutMs} ms: ${output.trim()}`,
   );
+}
+
+/** Empties a test's own Redis (FLUSHALL), as a restart without persistence leaves it. */
+export async function flushRedis(port: number): Promise<void> {
+  const admin = new Redis({ port, host: '127.0.0.1', lazyConnect: true });
+  try {
+    await admin.connect();
+    await admin.flushall();
+  } finally {
+    admin.disconnect();
+  }
 }
 
 /** SIGKILLs a child process and resolves once it is gone (nothing to do when it never started). */

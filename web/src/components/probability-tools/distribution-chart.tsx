@@ -1,5 +1,6 @@
 import type { DrawdownTally } from '../../lib/probability';
-import { Chart, TableScroll } from './tool-page.styles';
+import { ChartTable } from './chart-table';
+import { Chart } from './tool-page.styles';
 
 const WIDTH = 320;
 const HEIGHT = 140;
@@ -44,32 +45,15 @@ export function DistributionChart({ tally, drawdown }: { tally: DrawdownTally; d
           {shown} % worst drawdown
         </text>
       </Chart>
-      <details>
-        <summary>Worst drawdowns as a table</summary>
-        <TableScroll>
-          <table>
-            <caption>Simulated runs by their worst fall from a peak</caption>
-            <thead>
-              <tr>
-                <th scope="col">Worst drawdown</th>
-                <th scope="col">Runs</th>
-                <th scope="col">Share</th>
-              </tr>
-            </thead>
-            <tbody>
-              {used.map(({ bin, count }) => (
-                <tr key={bin}>
-                  <th scope="row">
-                    {bin} % to {bin + 1} %
-                  </th>
-                  <td>{count.toLocaleString('en-US')}</td>
-                  <td>{share(count, paths)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      </details>
+      <ChartTable
+        summary="Worst drawdowns as a table"
+        caption="Simulated runs by their worst fall from a peak"
+        columns={['Worst drawdown', 'Runs', 'Share']}
+        rows={used.map(({ bin, count }) => ({
+          key: bin,
+          cells: [`${bin} % to ${bin + 1} %`, count.toLocaleString('en-US'), share(count, paths)],
+        }))}
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { Chart, TableScroll } from './tool-page.styles';
+import { ChartTable } from './chart-table';
+import { Chart } from './tool-page.styles';
 
 /** A curve a tool draws: what it shows, its two axes and the points, with the reader's figures marked. */
 export interface ToolChart {
@@ -67,28 +68,15 @@ export function LineChart({ chart }: { chart: ToolChart }) {
           {xAxis.format(right)} {xAxis.label.toLowerCase()}
         </text>
       </Chart>
-      <details>
-        <summary>{chart.title} as a table</summary>
-        <TableScroll>
-          <table>
-            <caption>{chart.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{xAxis.label}</th>
-                <th scope="col">{yAxis.label}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((point) => (
-                <tr key={point.x}>
-                  <th scope="row">{xAxis.format(point.x)}</th>
-                  <td>{yAxis.format(point.y)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      </details>
+      <ChartTable
+        summary={`${chart.title} as a table`}
+        caption={chart.title}
+        columns={[xAxis.label, yAxis.label]}
+        rows={points.map((point) => ({
+          key: point.x,
+          cells: [xAxis.format(point.x), yAxis.format(point.y)],
+        }))}
+      />
     </>
   );
 }

@@ -104,6 +104,29 @@ function curve(xs: number[], y: (x: number) => number | undefined): { x: number;
 const dollars = (value: number) => `${value < 0 ? '−' : ''}$${money.format(Math.abs(value))}`;
 const share = (value: number) => percent(value);
 
+/** The share of trades that win, typed in per cent. */
+const WIN_RATE: ToolInput = {
+  name: 'winRate',
+  label: 'Win rate',
+  unit: '%',
+  default: 45,
+  min: 0,
+  max: 100,
+  minIncluded: true,
+  scale: 0.01,
+};
+
+/** An annual volatility, typed in per cent. */
+const volatility = (label: string, value: number): ToolInput => ({
+  name: 'volatility',
+  label,
+  unit: '%',
+  default: value,
+  min: 0,
+  max: 1000,
+  scale: 0.01,
+});
+
 function map<T>(outcome: Outcome<T>, present: (value: T) => ToolResult): Outcome<ToolResult> {
   return outcome.ok ? { ok: true, value: present(outcome.value) } : outcome;
 }
@@ -189,16 +212,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     summary:
       'What a trading rule makes per trade on average, after costs, and the win rate it needs to break even.',
     inputs: [
-      {
-        name: 'winRate',
-        label: 'Win rate',
-        unit: '%',
-        default: 45,
-        min: 0,
-        max: 100,
-        minIncluded: true,
-        scale: 0.01,
-      },
+      WIN_RATE,
       { name: 'averageWin', label: 'Average win', unit: '$', default: 300, min: 0, max: 1e12 },
       { name: 'averageLoss', label: 'Average loss', unit: '$', default: 150, min: 0, max: 1e12 },
       {
@@ -348,15 +362,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       price('price', 'Current price', 100),
       price('target', 'Target', 110),
       price('stop', 'Stop', 95),
-      {
-        name: 'volatility',
-        label: 'Volatility (annual)',
-        unit: '%',
-        default: 25,
-        min: 0,
-        max: 1000,
-        scale: 0.01,
-      },
+      volatility('Volatility (annual)', 25),
       {
         name: 'drift',
         label: 'Expected return (annual)',
@@ -420,15 +426,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       'The range a price stays within about two times in three over the days ahead, from its implied or historical volatility.',
     inputs: [
       price('price', 'Current price', 100),
-      {
-        name: 'volatility',
-        label: 'Volatility (annual)',
-        unit: '%',
-        default: 20,
-        min: 0,
-        max: 1000,
-        scale: 0.01,
-      },
+      volatility('Volatility (annual)', 20),
       { name: 'days', label: 'Days ahead', unit: 'calendar days', default: 30, min: 0, max: 3650 },
     ],
     compute: (v) =>
@@ -480,16 +478,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     summary:
       'The chance a trading rule falls a given share from its peak within a number of trades, by simulating many runs of it.',
     inputs: [
-      {
-        name: 'winRate',
-        label: 'Win rate',
-        unit: '%',
-        default: 45,
-        min: 0,
-        max: 100,
-        minIncluded: true,
-        scale: 0.01,
-      },
+      WIN_RATE,
       {
         name: 'payoff',
         label: 'Average win per unit lost',
@@ -594,15 +583,7 @@ export const TOOLS: readonly ToolDefinition[] = [
         minIncluded: true,
         integer: true,
       },
-      {
-        name: 'volatility',
-        label: 'Volatility of each',
-        unit: '%',
-        default: 30,
-        min: 0,
-        max: 1000,
-        scale: 0.01,
-      },
+      volatility('Volatility of each', 30),
       {
         name: 'correlation',
         label: 'Correlation between any two',
