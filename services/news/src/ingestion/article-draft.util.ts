@@ -21,18 +21,35 @@ function guidAsUrl(guid: string | undefined): string | undefined {
   return trimmed && isHttpUrl(trimmed) ? trimmed : undefined;
 }
 
+/**
+ * Why an item becomes no article. Nothing else drops one: an item without a title takes one from
+ * its text or URL, and one without a usable date (missing, unparseable or in the future) takes the
+ * fetch time. `noLink`: neither a link nor a GUID that is an http(s) URL. `invalidLink`: a link that
+ * is no http(s) URL once resolved (`javascript:`, `mailto:`, malformed), and no such GUID either.
+ */
+export const DROP_REASONS = ['noLink', 'invalidLink'] as const;
+export type DropReason = (typeof DROP_REASONS)[number];
+
+export type DraftOutcome = { draft: ArticleDraft } | { dropped: DropReason };
+
 /** One feed item as an article row, or undefined when it has no usable http(s) link. */
 export function toArticleDraft(
   item: ParsedFeedItem,
   context: DraftContext,
 ): ArticleDraft | undefined {
+  const outcome = draftItem(item, context);
+  return 'draft' in outcome ? outcome.draft : undefined;
+}
+
+/** One feed item as an article row, or the reason it becomes none. */
+export function draftItem(item: ParsedFeedItem, context: DraftContext): DraftOutcome {
   // The xml:base in force, itself relative to the feed's address, comes before the feed's address.
   const base = item.base
     ? (resolveHttpUrl(item.base, context.feedUrl) ?? context.feedUrl)
     : context.feedUrl;
   // A GUID only stands in for the link when it is itself an absolute http(s) URL.
   const url = resolveHttpUrl(item.link, base) ?? guidAsUrl(item.guid);
-  if (!url) return undefined;
+  if (!url) return { dropped: item.link?.trim() ? 'invalidLink' : 'noLink' };
   const canonical = canonicalUrl(url);
   const description = toPlainText(
     item.description,
@@ -48,15 +65,17 @@ export function toArticleDraft(
     item.publishedAt !== undefined && item.publishedAt.getTime() <= context.fetchedAt.getTime();
   const publishedAt = dated ? item.publishedAt! : context.fetchedAt;
   return {
-    guid,
-    canonicalUrl: canonical,
-    url,
-    title,
-    description,
-    publishedAt,
-    dated,
-    feed: context.feed,
-    category: context.category,
-    tickers: tagInstruments(title, description),
+    draft: {
+      guid,
+      canonicalUrl: canonical,
+      url,
+      title,
+      description,
+      publishedAt,
+      dated,
+      feed: context.feed,
+      category: context.category,
+      tickers: tagInstruments(title, description),
+    },
   };
 }

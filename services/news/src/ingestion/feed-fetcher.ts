@@ -55,6 +55,8 @@ export type FetchResult =
       body: string;
       etag: string | null;
       lastModified: string | null;
+      /** True when nothing declared the encoding and it was told from the bytes (see readCharset). */
+      charsetDetected: boolean;
     };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -95,27 +97,37 @@ const DECLARED_ENCODING = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([\w.:-]+)["']/;
  * pattern of zero bytes around `<?xml`, then the HTTP header, then the XML declaration; with none
  * of them, UTF-8 when the bytes are valid UTF-8, else the legacy charset whose language the text
  * reads as, Windows-1252 (a superset of ISO-8859-1 for text) unless another reads clearly better.
+ * `detected` marks the two guesses a feed should not need: UTF-16 without a byte-order mark, and a
+ * legacy charset nothing declared.
  */
-export function charsetOf(contentType: string | null, body: Buffer): string {
-  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
-  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
-  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+export function readCharset(
+  contentType: string | null,
+  body: Buffer,
+): { charset: string; detected: boolean } {
+  const known = (charset: string) => ({ charset, detected: false });
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return known('utf-8');
+  if (body[0] === 0xff && body[1] === 0xfe) return known('utf-16le');
+  if (body[0] === 0xfe && body[1] === 0xff) return known('utf-16be');
   // The zero bytes are unmistakable, whatever a header or a declaration claims.
   const utf16 = utf16WithoutMark(body);
-  if (utf16) return utf16;
+  if (utf16) return { charset: utf16, detected: true };
   const fromHeader = contentType?.match(CHARSET_PARAMETER)?.[1];
-  if (fromHeader) return fromHeader;
+  if (fromHeader) return known(fromHeader);
   const fromDeclaration = body
     .toString('latin1', 0, Math.min(body.length, 256))
     .match(DECLARED_ENCODING)?.[1];
   // A declaration read as ASCII is not in UTF-16, whatever it says.
-  if (fromDeclaration && !/^utf-?16/i.test(fromDeclaration)) return fromDeclaration;
+  if (fromDeclaration && !/^utf-?16/i.test(fromDeclaration)) return known(fromDeclaration);
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(body);
-    return 'utf-8';
+    return known('utf-8');
   } catch {
-    return detectLegacyCharset(body);
+    return { charset: detectLegacyCharset(body), detected: true };
   }
+}
+
+export function charsetOf(contentType: string | null, body: Buffer): string {
+  return readCharset(contentType, body).charset;
 }
 
 export function decodeBody(body: Buffer, contentType: string | null): string {
@@ -294,12 +306,14 @@ export class FeedFetcher {
         },
       );
     });
+    const { charset, detected } = readCharset(header(response, 'content-type'), body);
     return {
       status: 'ok',
       finalUrl: url.toString(),
-      body: decodeBody(body, header(response, 'content-type')),
+      body: decodeAs(body, charset),
       etag: header(response, 'etag'),
       lastModified: header(response, 'last-modified'),
+      charsetDetected: detected,
     };
   }
 }

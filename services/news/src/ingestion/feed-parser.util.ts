@@ -18,9 +18,20 @@ export interface ParsedFeedItem {
   base?: string;
 }
 
+/**
+ * A slip in a document the parser reads past instead of refusing it: a bare `&` escaped
+ * (`ampersand`), an undeclared named or malformed character reference kept as written (`entity`), a
+ * character XML forbids (`character`), or a namespace prefix bound to nothing or against the rules,
+ * or an RSS element read out of a default namespace the document declares by mistake (`namespace`).
+ * `charset` is the fetcher's: an encoding told from the bytes because nothing declared it.
+ */
+export type FeedRecovery = 'ampersand' | 'entity' | 'character' | 'namespace' | 'charset';
+
 export interface ParsedFeed {
   format: FeedFormat;
   items: ParsedFeedItem[];
+  /** The recoveries the document needed, each once; absent when it needed none. */
+  recoveries?: FeedRecovery[];
 }
 
 export type FeedParseErrorCode = 'malformed' | 'not-a-feed' | 'dtd-not-allowed';
@@ -89,6 +100,13 @@ const TEXT_ELEMENTS = new Set([
 const TOLERATED =
   /: (undefined entity\.|malformed character entity\.|disallowed character\.|unbound namespace prefix: .*|malformed name: .*|invalid attempt to undefine prefix in XML 1\.0|xml prefix must be bound to .*|xmlns prefix must be bound to .*|the default namespace may not be set to .*|may not assign the xml namespace to another prefix\.|tags may not have "xmlns" as prefix\.)$/;
 
+/** Which recovery a tolerated parser error is; every other tolerated error is a namespace slip. */
+function recoveryOf(message: string): FeedRecovery {
+  if (/: (undefined entity|malformed character entity)\.$/.test(message)) return 'entity';
+  if (message.endsWith(': disallowed character.')) return 'character';
+  return 'namespace';
+}
+
 /** Set on a text element that held child elements: its text is markup, whatever its type says. */
 const MARKUP = '#markup';
 
@@ -130,7 +148,7 @@ function attributesOf(attributes: Record<string, SaxesAttributeNS>): Record<stri
  * Atom is `atom:entry` like `<entry>` in Atom's default namespace. Entity and character references
  * are decoded by the parser; no DTD is ever read.
  */
-function parseXml(xml: string): XmlObject {
+function parseXml(xml: string, recoveries: Set<FeedRecovery>): XmlObject {
   const parser = new SaxesParser({ xmlns: true, position: true } as const);
   const root: XmlObject = {};
   const stack: OpenElement[] = [];
@@ -144,7 +162,10 @@ function parseXml(xml: string): XmlObject {
    */
   let rssRoot = false;
   parser.on('error', (error) => {
-    if (TOLERATED.test(error.message)) return;
+    if (TOLERATED.test(error.message)) {
+      recoveries.add(recoveryOf(error.message));
+      return;
+    }
     throw new FeedParseError('malformed', `Malformed XML: ${error.message}`);
   });
   parser.on('opentag', (tag) => {
@@ -157,6 +178,9 @@ function parseXml(xml: string): XmlObject {
       return;
     }
     if (stack.length === 0) rssRoot = tag.prefix === '' && tag.local === 'rss';
+    // Only a declared namespace that would have renamed the element makes this a recovery.
+    if (rssRoot && tag.prefix === '' && (NAMESPACES.get(tag.uri) ?? '') !== '')
+      recoveries.add('namespace');
     const name = rssRoot && tag.prefix === '' ? tag.local : nameIn(tag.uri, tag.local, tag.name);
     stack.push({
       name,
@@ -406,17 +430,26 @@ function parseJsonFeed(body: string): ParsedFeed {
 export function parseFeed(body: string): ParsedFeed {
   const trimmed = body.replace(/^\uFEFF/, '').trim();
   if (trimmed.startsWith('{')) return parseJsonFeed(trimmed);
-  const xml = withAmpersandsEscaped(withoutDoctype(trimmed));
+  const unescaped = withoutDoctype(trimmed);
+  const xml = withAmpersandsEscaped(unescaped);
   if (!xml.startsWith('<')) throw new FeedParseError('not-a-feed', 'The response is not XML');
+  const recoveries = new Set<FeedRecovery>();
+  if (xml !== unescaped) recoveries.add('ampersand');
   let root: XmlObject;
   try {
-    root = parseXml(xml);
+    root = parseXml(xml, recoveries);
   } catch (error) {
     if (error instanceof FeedParseError && looksLikeHtml(xml)) {
       throw new FeedParseError('not-a-feed', 'The document is an HTML page, not a feed');
     }
     throw error;
   }
+  const feed = readFeed(root);
+  return recoveries.size > 0 ? { ...feed, recoveries: [...recoveries] } : feed;
+}
+
+/** The items of a parsed XML document, by its root: RSS, Atom or RDF. */
+function readFeed(root: XmlObject): ParsedFeed {
   const rss = field(root, 'rss');
   if (rss !== undefined) {
     const channel = field(rss, 'channel');

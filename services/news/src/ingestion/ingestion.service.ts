@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Metrics } from '@probedge/kit';
 import type { Feed } from '@probedge/proto';
 import {
   ArticlesRepository,
@@ -8,17 +9,24 @@ import {
 import type { NewsConfig } from '../config/env';
 import { NEWS_CONFIG } from '../config/news-config';
 import { SourcesRepository, type SourceRow } from '../sources/sources.repository';
-import { toArticleDraft } from './article-draft.util';
+import { draftItem, type DropReason } from './article-draft.util';
 import { backoffSeconds, DEFAULT_BACKOFF_BASE_SECONDS } from './backoff.util';
 import { FeedFetcher, FetchError } from './feed-fetcher';
-import { parseFeed } from './feed-parser.util';
+import { parseFeed, type FeedRecovery } from './feed-parser.util';
+import { tallyItems, tallyLogFields, tallySeries, type ItemTally } from './item-tally.util';
 
 /** A Retry-After longer than a day is treated as a day: the source stays listed, just rested. */
 const MAX_RETRY_AFTER_SECONDS = 86_400;
 const ERROR_MAX_LENGTH = 500;
 
 export type SourceOutcome =
-  | ({ sourceId: string; feed: Feed; status: 'ingested'; items: number } & UpsertCounts)
+  | ({
+      sourceId: string;
+      feed: Feed;
+      status: 'ingested';
+      items: number;
+      tally: ItemTally;
+    } & UpsertCounts)
   | { sourceId: string; feed: Feed; status: 'not-modified' }
   | { sourceId: string; feed: Feed; status: 'failed'; error: string; consecutiveErrors: number };
 
@@ -49,6 +57,7 @@ export class IngestionService {
     private readonly sources: SourcesRepository,
     private readonly articles: ArticlesRepository,
     @Inject(INGESTION_LISTENERS) private readonly listeners: IngestionListener[],
+    private readonly metrics: Metrics,
   ) {
     this.fetcher = new FeedFetcher({
       allowLoopback: config.NEWS_ALLOW_LOOPBACK,
@@ -126,16 +135,18 @@ export class IngestionService {
       }
       // Parsing completes before anything is written: a bad document writes nothing.
       const parsed = parseFeed(result.body);
-      const drafts = parsed.items
-        .map((item) =>
-          toArticleDraft(item, {
-            feedUrl: result.finalUrl,
-            feed,
-            category: source.category,
-            fetchedAt: now,
-          }),
-        )
-        .filter((draft): draft is ArticleDraft => draft !== undefined);
+      const drafts: ArticleDraft[] = [];
+      const drops: DropReason[] = [];
+      for (const item of parsed.items) {
+        const outcome = draftItem(item, {
+          feedUrl: result.finalUrl,
+          feed,
+          category: source.category,
+          fetchedAt: now,
+        });
+        if ('draft' in outcome) drafts.push(outcome.draft);
+        else drops.push(outcome.dropped);
+      }
       const counts = await this.articles.upsertForSource(source.id, drafts, now);
       await this.sources.recordSuccess(source.id, {
         etag: result.etag,
@@ -143,11 +154,19 @@ export class IngestionService {
         fetchedAt: now,
         nextCheckAt,
       });
+      const recoveries: FeedRecovery[] = [
+        ...(result.charsetDetected ? (['charset'] as const) : []),
+        ...(parsed.recoveries ?? []),
+      ];
+      const tally = tallyItems({ items: parsed.items.length, recoveries, drops, counts });
+      this.countItems(source.id, tally);
+      this.logger.log({ source: source.id, ...tallyLogFields(tally) }, 'feed ingested');
       return {
         sourceId: source.id,
         feed,
         status: 'ingested',
         items: parsed.items.length,
+        tally,
         ...counts,
       };
     } catch (error) {
@@ -170,6 +189,21 @@ export class IngestionService {
         'feed ingestion failed',
       );
       return { sourceId: source.id, feed, status: 'failed', error: message, consecutiveErrors };
+    }
+  }
+
+  /** A fetch's items by outcome, so a source's drops and recoveries show as they start. */
+  private countItems(sourceId: string, tally: ItemTally): void {
+    const items = this.metrics.counter({
+      name: 'news_feed_items_total',
+      help: 'Feed items per fetch by source and outcome: stored, known, duplicate, or dropped with a reason; recovered counts items of documents that needed a recovery',
+      labelNames: ['source', 'outcome', 'reason'],
+    });
+    for (const { outcome, reason, count } of tallySeries(tally)) {
+      items.inc(
+        reason ? { source: sourceId, outcome, reason } : { source: sourceId, outcome },
+        count,
+      );
     }
   }
 }
