@@ -71,6 +71,7 @@ e2e: build tools ## Browser tests in Debian Chromium against the local stack
 bench: build ## Benchmarks on loopback, under Node 24 as everything here runs; prints figures (measured, never asserted by tests)
 	bash deploy/local/ensure-tools.sh bench
 	node services/news/bench/news.bench.mjs
+	node services/news/bench/parse.bench.mjs
 	node services/news/bench/search.bench.mjs
 	node services/news/bench/tagging.bench.mjs
 	node services/insights/bench/insights.bench.mjs
