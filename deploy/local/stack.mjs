@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervisor.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -440,40 +441,38 @@ async function waitReady(url, timeoutMs) {
   throw new Error(`${url} was not ready within ${timeoutMs} ms`);
 }
 
-/** Starts every process; resolves once all answer /readyz. Returns a stop function. */
-export async function start(settings) {
-  const children = [];
-  let stopping = false;
-  const stop = async () => {
-    stopping = true;
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', resolve);
-            child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-          }),
-      ),
-    );
-  };
+/**
+ * Starts every process; resolves once all answer /readyz. Returns a stop function. Each process is
+ * supervised (deploy/local/supervisor.mjs): one that crashes is started again while the others keep
+ * serving; one that keeps crashing stops the stack, naming it and why (`onGiveUp`, default: exit 1).
+ */
+export async function start(settings, { onGiveUp } = {}) {
+  const supervised = [];
+  const stop = () => Promise.all(supervised.map((entry) => entry.stop()));
+  const giveUp =
+    onGiveUp ??
+    ((name, reason) => {
+      log('stack', `${name} keeps crashing (${reason}); stopping the stack`, 31);
+      void stop().then(() => process.exit(1));
+    });
   for (const [index, proc] of processes(settings).entries()) {
     const colour = COLOURS[index % COLOURS.length];
-    const child = spawn(process.execPath, [...nodeFlagsFor(proc.cwd), ...proc.args], {
-      cwd: path.join(root, proc.cwd),
-      env: { ...process.env, ...runtimeEnvFor(proc.cwd), ...proc.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    pipeLines(child.stdout, proc.name, colour);
-    pipeLines(child.stderr, proc.name, colour);
-    child.on('exit', (code, signal) => {
-      if (!stopping) {
-        log(proc.name, `exited (${signal ?? code}); stopping the stack`, 31);
-        void stop().then(() => process.exit(1));
-      }
-    });
+    supervised.push(
+      supervise({
+        spawnChild: () => {
+          const child = spawn(process.execPath, [...nodeFlagsFor(proc.cwd), ...proc.args], {
+            cwd: path.join(root, proc.cwd),
+            env: { ...process.env, ...runtimeEnvFor(proc.cwd), ...proc.env },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          pipeLines(child.stdout, proc.name, colour);
+          pipeLines(child.stderr, proc.name, colour);
+          return child;
+        },
+        log: (line, lineColour) => log(proc.name, line, lineColour),
+        onGiveUp: (reason) => giveUp(proc.name, reason),
+      }),
+    );
     try {
       await waitReady(`http://127.0.0.1:${proc.port}${proc.readyPath ?? '/readyz'}`, 30_000);
     } catch (error) {
