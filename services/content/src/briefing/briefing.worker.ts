@@ -85,9 +85,10 @@ export class BriefingWorker implements OnModuleInit, OnApplicationBootstrap, OnM
       options: {
         // One day at a time; a day's messages go out over the pooled connections in parallel.
         concurrency: 1,
-        // A killed worker's job is found and handed on within about one lock duration.
+        // A killed worker's lock lapses at most one lock duration after its last renewal, and a
+        // stall check every half lock finds it: the job is handed on within 1.5 lock durations.
         lockDuration: this.config.BRIEFING_LOCK_DURATION_MS,
-        stalledInterval: this.config.BRIEFING_LOCK_DURATION_MS,
+        stalledInterval: Math.ceil(this.config.BRIEFING_LOCK_DURATION_MS / 2),
       },
       logger: this.logger,
       metrics: this.metrics,
