@@ -47,6 +47,8 @@ export const configShape = {
   /** Sign-in links per address and window (the gateway limits them per client too). */
   SIGN_IN_ADDRESS_LIMIT: env.positiveInt(5),
   SIGN_IN_ADDRESS_WINDOW_SECONDS: env.positiveInt(3600),
+  /** How long a process holds a sign-in mail it is sending before another may take it over. */
+  SIGN_IN_MAIL_LEASE_SECONDS: env.positiveInt(60),
   ...mailShape,
 };
 

@@ -19,7 +19,31 @@ export interface NewSignInToken {
   expiresAt: Date;
   /** SHA-256 of the sign-in cookie of the browser that asked. */
   browserHash: string;
+  /** The link to mail: kept with the token until the mail is sent. */
+  pendingMail: string;
 }
+
+/** A sign-in mail a sender has claimed: whom to send which link, and how many tries it took. */
+export interface ClaimedMail {
+  tokenHash: string;
+  email: string;
+  link: string;
+  attempts: number;
+}
+
+interface ClaimedRow {
+  token_hash: string;
+  email: string;
+  pending_mail: string;
+  mail_attempts: number;
+}
+
+const claimed = (row: ClaimedRow): ClaimedMail => ({
+  tokenHash: row.token_hash,
+  email: row.email,
+  link: row.pending_mail,
+  attempts: row.mail_attempts,
+});
 
 export interface UsableSignIn extends ConsumedSignIn {
   browserHash: string | null;
@@ -53,6 +77,56 @@ export class MembersRepository {
       await db.signInToken.create({ data: token });
       return { created: true as const };
     });
+  }
+
+  /**
+   * Claims one link's mail for `leaseUntil` (counting the try), if it still waits and no other
+   * sender holds it: the process that answered sends it at once.
+   */
+  async claimMail(tokenHash: string, now: Date, leaseUntil: Date): Promise<ClaimedMail | null> {
+    const rows = await this.prisma.$queryRaw<ClaimedRow[]>`
+      UPDATE sign_in_tokens
+      SET mail_lease_until = ${leaseUntil}, mail_attempts = mail_attempts + 1
+      WHERE token_hash = ${tokenHash} AND pending_mail IS NOT NULL AND expires_at > ${now}
+        AND (mail_lease_until IS NULL OR mail_lease_until <= ${now})
+      RETURNING token_hash, email, pending_mail, mail_attempts`;
+    return rows[0] ? claimed(rows[0]) : null;
+  }
+
+  /**
+   * Claims up to `limit` mails no sender holds (one whose sender died, one due for another try),
+   * oldest first; replicas sweeping at once take different rows. Links that expired unsent are
+   * cleared first: their mail would be no use.
+   */
+  async claimDueMails(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]> {
+    await this.prisma.$executeRaw`
+      UPDATE sign_in_tokens SET pending_mail = NULL, mail_lease_until = NULL
+      WHERE pending_mail IS NOT NULL AND expires_at <= ${now}`;
+    const rows = await this.prisma.$queryRaw<ClaimedRow[]>`
+      UPDATE sign_in_tokens
+      SET mail_lease_until = ${leaseUntil}, mail_attempts = mail_attempts + 1
+      WHERE token_hash IN (
+        SELECT token_hash FROM sign_in_tokens
+        WHERE pending_mail IS NOT NULL AND expires_at > ${now}
+          AND (mail_lease_until IS NULL OR mail_lease_until <= ${now})
+        ORDER BY created_at
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING token_hash, email, pending_mail, mail_attempts`;
+    return rows.map(claimed);
+  }
+
+  /** The mail is sent or given up on: the raw link is kept no longer. */
+  async finishMail(tokenHash: string): Promise<void> {
+    await this.prisma.$executeRaw`
+      UPDATE sign_in_tokens SET pending_mail = NULL, mail_lease_until = NULL
+      WHERE token_hash = ${tokenHash}`;
+  }
+
+  /** The mail is tried again once `at` has passed, by whichever sender sweeps first. */
+  async retryMailAt(tokenHash: string, at: Date): Promise<void> {
+    await this.prisma.$executeRaw`
+      UPDATE sign_in_tokens SET mail_lease_until = ${at} WHERE token_hash = ${tokenHash}`;
   }
 
   /** An unused, unexpired link, read without using it up. */

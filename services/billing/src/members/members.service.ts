@@ -5,6 +5,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
 import {
@@ -26,7 +27,7 @@ import type { Visitor } from '../access/visitor-cookies';
 import { BillingRepository } from '../billing/billing.repository';
 import { BILLING_CONFIG } from '../config/billing-config';
 import type { BillingConfig } from '../config/env';
-import { MembersRepository } from './members.repository';
+import { MembersRepository, type ClaimedMail } from './members.repository';
 import { signInMail } from './sign-in-mail';
 
 /** The answer to every sign-in request: it never tells whether an address is a member. */
@@ -47,6 +48,9 @@ export class SignInLimitedError extends TooManyRequestsException {
 
 const DELIVERY_ATTEMPTS = 3;
 const DELIVERY_BACKOFF_MS = 1000;
+/** How often each process looks for sign-in mail that waits: its sender died, or a retry is due. */
+const MAIL_SWEEP_MS = 5000;
+const MAIL_SWEEP_BATCH = 20;
 
 export type SignInChoiceCode = 'SIGN_IN_CONFIRMATION_REQUIRED' | 'SIGN_IN_WOULD_SWITCH';
 
@@ -101,9 +105,11 @@ export interface StartedSession {
  * so the answer, and the work behind it, are the same for members and strangers.
  */
 @Injectable()
-export class MembersService implements OnApplicationShutdown {
+export class MembersService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MembersService.name);
   private readonly deliveries = new Set<Promise<void>>();
+  private sweeper?: NodeJS.Timeout;
+  private sweeping = false;
 
   constructor(
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
@@ -129,13 +135,18 @@ export class MembersService implements OnApplicationShutdown {
     const now = Date.now();
     const windowMs = this.config.SIGN_IN_ADDRESS_WINDOW_SECONDS * 1000;
     const token = newAccessToken();
+    const tokenHash = hashToken(token);
+    const link = new URL(MAILED_LINK_PAGES.signInConfirm, this.config.PUBLIC_URL);
+    link.searchParams.set('token', token);
+    // The mail is written with the token: once answered, a crash cannot lose it (see sweep).
     const outcome = await this.members.createSignInTokenWithinLimit(
       {
-        tokenHash: hashToken(token),
+        tokenHash,
         email,
         returnTo: returnTo ?? null,
         expiresAt: new Date(now + SIGN_IN_LINK_MINUTES * 60_000),
         browserHash: hashToken(browser),
+        pendingMail: link.toString(),
       },
       this.config.SIGN_IN_ADDRESS_LIMIT,
       new Date(now - windowMs),
@@ -145,11 +156,9 @@ export class MembersService implements OnApplicationShutdown {
         Math.max(1, Math.ceil((outcome.oldest.getTime() + windowMs - now) / 1000)),
       );
     }
-    const link = new URL(MAILED_LINK_PAGES.signInConfirm, this.config.PUBLIC_URL);
-    link.searchParams.set('token', token);
     // Sent after answering, on a later turn: how long a mail server takes must not tell one
     // address from another, nor hold the answer up.
-    this.track(nextTurn().then(() => this.deliver(email, link.toString())));
+    this.track(nextTurn().then(() => this.sendNow(tokenHash)));
     return { message: SIGN_IN_ACCEPTED_MESSAGE, browserToken: browser };
   }
 
@@ -235,8 +244,19 @@ export class MembersService implements OnApplicationShutdown {
     return { email: member.email, ...state };
   }
 
-  /** Mail still being sent is finished before the process exits. */
+  /** Mail that waits (its sender died, or a retry is due) is looked for every few seconds. */
+  onApplicationBootstrap(): void {
+    this.sweeper = setInterval(() => {
+      if (this.sweeping) return;
+      this.sweeping = true;
+      this.track(this.sweep().finally(() => (this.sweeping = false)));
+    }, MAIL_SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  /** Mail still being sent is finished before the process exits; the rest waits in the table. */
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.sweeper);
     await Promise.allSettled([...this.deliveries]);
   }
 
@@ -245,29 +265,56 @@ export class MembersService implements OnApplicationShutdown {
     void delivery.finally(() => this.deliveries.delete(delivery));
   }
 
-  private async deliver(email: string, link: string): Promise<void> {
+  private leaseUntil(now: Date): Date {
+    return new Date(now.getTime() + this.config.SIGN_IN_MAIL_LEASE_SECONDS * 1000);
+  }
+
+  private async sendNow(tokenHash: string): Promise<void> {
+    try {
+      const now = new Date();
+      const mail = await this.members.claimMail(tokenHash, now, this.leaseUntil(now));
+      if (mail) await this.deliver(mail);
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message }, 'sign-in mail left for the sweep');
+    }
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      const now = new Date();
+      const due = await this.members.claimDueMails(now, this.leaseUntil(now), MAIL_SWEEP_BATCH);
+      for (const mail of due) await this.deliver(mail);
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message }, 'sign-in mail sweep failed');
+    }
+  }
+
+  /** One try: sent (the link is then forgotten), or left for another try after a backoff. */
+  private async deliver(mail: ClaimedMail): Promise<void> {
     const message = signInMail({
-      to: email,
-      link,
+      to: mail.email,
+      link: mail.link,
       brand: this.config.BRAND_NAME,
       minutes: SIGN_IN_LINK_MINUTES,
     });
-    for (let attempt = 1; attempt <= DELIVERY_ATTEMPTS; attempt += 1) {
-      try {
-        await this.mailer.send(message);
+    try {
+      await this.mailer.send(message);
+      await this.members.finishMail(mail.tokenHash);
+    } catch (error) {
+      const permanent = (error as { permanent?: boolean }).permanent === true;
+      // The link is never logged: it signs in whoever holds it.
+      this.logger.warn(
+        { attempt: mail.attempts, permanent, err: (error as Error).message },
+        'sign-in mail could not be sent',
+      );
+      if (permanent || mail.attempts >= DELIVERY_ATTEMPTS) {
+        await this.members.finishMail(mail.tokenHash);
         return;
-      } catch (error) {
-        const permanent = (error as { permanent?: boolean }).permanent === true;
-        // The link is never logged: it signs in whoever holds it.
-        this.logger.warn(
-          { attempt, permanent, err: (error as Error).message },
-          'sign-in mail could not be sent',
-        );
-        if (permanent || attempt === DELIVERY_ATTEMPTS) return;
-        await new Promise((resolve) =>
-          setTimeout(resolve, DELIVERY_BACKOFF_MS * 4 ** (attempt - 1)),
-        );
       }
+      await this.members.retryMailAt(
+        mail.tokenHash,
+        new Date(Date.now() + DELIVERY_BACKOFF_MS * 4 ** (mail.attempts - 1)),
+      );
     }
   }
 }

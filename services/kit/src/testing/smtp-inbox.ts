@@ -47,6 +47,7 @@ export class SmtpInbox {
       logger: false,
       onClose: (session) => {
         this.closedSessions.add(session.id);
+        this.notify();
       },
       onData: (stream, session, callback) => {
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
@@ -117,6 +118,13 @@ export class SmtpInbox {
   /** Resolves once `count` messages are waiting for their reply. */
   async waitForHeld(count: number): Promise<void> {
     await this.until(() => this.held.length >= count);
+  }
+
+  /** Resolves once every sender of a held message has hung up (killed before its reply). */
+  async waitForHeldSendersGone(): Promise<void> {
+    await this.until(() =>
+      this.held.every((message) => this.closedSessions.has(message.sessionId)),
+    );
   }
 
   /** Answers every held message whose sender is still connected, and stops holding. */
