@@ -66,6 +66,14 @@ describe('the search migrations on an existing database', () => {
         'SELECT search_vector::text AS vector FROM articles',
       );
       expect(updated.rows[0]!.vector).toBe("'narrow':4B 'ralli':2A 'refin':1A 'spread':3B");
+      // The body, added later, is indexed below the title and the description.
+      await client.query(`UPDATE articles SET body_text = 'Crack spreads widened.'`);
+      const withBody = await client.query<{ vector: string }>(
+        'SELECT search_vector::text AS vector FROM articles',
+      );
+      expect(withBody.rows[0]!.vector).toBe(
+        "'crack':5C 'narrow':4B 'ralli':2A 'refin':1A 'spread':3B,6C 'widen':7C",
+      );
       const indexes = await client.query<{ indexdef: string }>(
         `SELECT indexdef FROM pg_indexes WHERE indexname = 'articles_search_vector_idx'`,
       );

@@ -11,6 +11,13 @@ export interface ArticleDraft {
   url: string;
   title: string;
   description: string;
+  /**
+   * The item's full article as plain text (BODY_TEXT_MAX_LENGTH), which search indexes; absent
+   * when the item carries only a summary.
+   */
+  bodyText?: string;
+  /** The same article as safe HTML (src/ingestion/safe-html.util.ts, BODY_HTML_MAX_LENGTH). */
+  bodyHtml?: string;
   publishedAt: Date;
   /** False when the item had no usable date and publishedAt is the fetch time. */
   dated: boolean;
@@ -166,6 +173,8 @@ export class ArticlesRepository {
         if (
           match.title === draft.title &&
           match.description === draft.description &&
+          match.body_text === (draft.bodyText ?? null) &&
+          match.body_html === (draft.bodyHtml ?? null) &&
           sameTickers(match.tickers, draft.tickers) &&
           match.published_at.getTime() === publishedAt.getTime() &&
           match.feed === draft.feed &&
@@ -203,6 +212,8 @@ interface ArticleRow {
   url: string;
   title: string;
   description: string;
+  body_text: string | null;
+  body_html: string | null;
   published_at: string;
   feed: string;
   category: string | null;
@@ -214,6 +225,8 @@ interface StoredArticle {
   guid: string;
   title: string;
   description: string;
+  body_text: string | null;
+  body_html: string | null;
   tickers: string[];
   published_at: Date;
   feed: string;
@@ -227,6 +240,8 @@ function articleRow(draft: ArticleDraft): ArticleRow {
     url: draft.url,
     title: draft.title,
     description: draft.description,
+    body_text: draft.bodyText ?? null,
+    body_html: draft.bodyHtml ?? null,
     published_at: draft.publishedAt.toISOString(),
     feed: draft.feed,
     category: draft.category,
@@ -246,23 +261,24 @@ const CLAIM_STORIES = `
   SELECT canonical_url FROM story_urls WHERE source_id = $2 AND canonical_url = ANY($1::text[])`;
 
 const STORED_ARTICLES = `
-  SELECT id, guid, title, description, tickers, published_at, feed, category
+  SELECT id, guid, title, description, body_text, body_html, tickers, published_at, feed, category
   FROM articles WHERE source_id = $1 AND guid = ANY($2::text[])`;
 
 /** The JSON parameter's columns, typed as the table's. */
 const BATCH_COLUMNS = `guid text, canonical_url text, url text, title text, description text,
-  published_at timestamptz, feed varchar(20), category varchar(60), tickers text[]`;
+  body_text text, body_html text, published_at timestamptz, feed varchar(20), category varchar(60), tickers text[]`;
 
 const INSERT_ARTICLES = `
   INSERT INTO articles (id, source_id, guid, canonical_url, url, title, description,
-    published_at, fetched_at, feed, category, tickers)
+    body_text, body_html, published_at, fetched_at, feed, category, tickers)
   SELECT gen_random_uuid(), $2, guid, canonical_url, url, title, description,
-    published_at, $3, feed, category, tickers
+    body_text, body_html, published_at, $3, feed, category, tickers
   FROM jsonb_to_recordset($1::jsonb) AS batch(${BATCH_COLUMNS})
   ON CONFLICT (source_id, guid) DO NOTHING`;
 
 const UPDATE_ARTICLES = `
   UPDATE articles SET title = batch.title, description = batch.description,
+    body_text = batch.body_text, body_html = batch.body_html,
     tickers = batch.tickers, published_at = batch.published_at, feed = batch.feed,
     category = batch.category, fetched_at = $2
   FROM jsonb_to_recordset($1::jsonb) AS batch(id uuid, ${BATCH_COLUMNS})

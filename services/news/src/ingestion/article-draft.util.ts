@@ -3,7 +3,18 @@ import type { ArticleDraft } from '../articles/articles.repository';
 import { tagInstruments } from '../tagging/tag-instruments.util';
 import { canonicalUrl, isHttpUrl, resolveHttpUrl } from './canonical-url.util';
 import type { ParsedFeedItem } from './feed-parser.util';
-import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, toPlainText, truncate } from './text.util';
+import { toSafeHtml } from './safe-html.util';
+import {
+  BODY_HTML_MAX_LENGTH,
+  BODY_TEXT_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+  leadSentences,
+  readableText,
+  toPlainText,
+  truncate,
+  truncateAtWord,
+} from './text.util';
 
 export interface DraftContext {
   feedUrl: string;
@@ -51,11 +62,15 @@ export function draftItem(item: ParsedFeedItem, context: DraftContext): DraftOut
   const url = resolveHttpUrl(item.link, base) ?? guidAsUrl(item.guid);
   if (!url) return { dropped: item.link?.trim() ? 'invalidLink' : 'noLink' };
   const canonical = canonicalUrl(url);
-  const description = toPlainText(
-    item.description,
-    DESCRIPTION_MAX_LENGTH,
-    item.descriptionType ?? 'html',
-  );
+  const body = readableText(item.content, item.contentType ?? 'html');
+  // Without a summary of its own, the card shows the body's first sentences.
+  const description =
+    toPlainText(item.description, DESCRIPTION_MAX_LENGTH, item.descriptionType ?? 'html') ||
+    leadSentences(body, DESCRIPTION_MAX_LENGTH);
+  // Links in the body resolve against the article's own address, as on its page.
+  const bodyHtml = body
+    ? toSafeHtml(item.content, BODY_HTML_MAX_LENGTH, item.contentType ?? 'html', url)
+    : '';
   const title =
     toPlainText(item.title, TITLE_MAX_LENGTH, item.titleType ?? 'html') ||
     (description ? truncate(description, FALLBACK_TITLE_LENGTH) : truncate(url, TITLE_MAX_LENGTH));
@@ -71,6 +86,8 @@ export function draftItem(item: ParsedFeedItem, context: DraftContext): DraftOut
       url,
       title,
       description,
+      ...(body ? { bodyText: truncateAtWord(body, BODY_TEXT_MAX_LENGTH) } : {}),
+      ...(bodyHtml ? { bodyHtml } : {}),
       publishedAt,
       dated,
       feed: context.feed,

@@ -1,12 +1,17 @@
 import { parseFeed as referenceParse } from 'feedsmith';
 import { parseFeed, type ParsedFeedItem } from './feed-parser.util';
-import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, toPlainText } from './text.util';
+import {
+  BODY_TEXT_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+  toPlainText,
+} from './text.util';
 
 /**
  * Our reader against a maintained feed library (feedsmith) on the shapes real feeds take: for every
- * item, the same identity, link, date and the same stored text (titles and descriptions as plain
- * text, which is what an article keeps). What only we do is left out: xml:base, the refusal of
- * DTDs, the classing of HTML pages.
+ * item, the same identity, link, date and the same stored text (titles, summaries and bodies as
+ * plain text, which is what an article keeps). What only we do is left out: xml:base, the refusal
+ * of DTDs, the classing of HTML pages.
  */
 type Loose = Record<string, unknown> | undefined;
 
@@ -29,7 +34,8 @@ function referenceItems(document: string): ParsedFeedItem[] {
         guid: str(entry?.id),
         link: str((alternate ?? links[0])?.href),
         title: textOf(entry?.title),
-        description: textOf(entry?.summary) ?? textOf(entry?.content),
+        description: textOf(entry?.summary),
+        content: textOf(entry?.content),
         publishedAt: date(entry?.published) ?? date(entry?.updated),
       };
     });
@@ -39,7 +45,8 @@ function referenceItems(document: string): ParsedFeedItem[] {
       guid: str(item?.id),
       link: str(item?.url) ?? str(item?.external_url),
       title: str(item?.title),
-      description: str(item?.summary) ?? str(item?.content_html) ?? str(item?.content_text),
+      description: str(item?.summary),
+      content: str(item?.content_html) ?? str(item?.content_text),
       publishedAt: date(item?.date_published) ?? date(item?.date_modified),
     }));
   }
@@ -47,7 +54,8 @@ function referenceItems(document: string): ParsedFeedItem[] {
     guid: textOf(item?.guid),
     link: str(item?.link),
     title: str(item?.title),
-    description: str(item?.description) ?? str((item?.content as Loose)?.encoded),
+    description: str(item?.description),
+    content: str((item?.content as Loose)?.encoded),
     publishedAt: date(item?.pubDate) ?? date(((item?.dc as Loose)?.dates as unknown[])?.[0]),
   }));
 }
@@ -59,6 +67,7 @@ function stored(item: ParsedFeedItem) {
     link: item.link,
     title: toPlainText(item.title, TITLE_MAX_LENGTH),
     description: toPlainText(item.description, DESCRIPTION_MAX_LENGTH),
+    content: toPlainText(item.content, BODY_TEXT_MAX_LENGTH),
     publishedAt: item.publishedAt?.toISOString(),
   };
 }

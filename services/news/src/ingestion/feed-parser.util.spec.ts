@@ -57,7 +57,7 @@ describe('parseFeed', () => {
     expect(feed.items[1]).toMatchObject({
       link: 'https://example.com/b',
       title: undefined,
-      description: '<p>Only content</p>',
+      content: '<p>Only content</p>',
       publishedAt: undefined,
     });
   });
@@ -145,7 +145,7 @@ describe('parseFeed', () => {
         '<updated>2026-11-21T12:00:00Z</updated></entry></feed>',
     );
     expect(feed.items[0]).toMatchObject({
-      description: '<div>One<br>two <b>3 & <i>4</i></b><summary>five</div>',
+      content: '<div>One<br>two <b>3 & <i>4</i></b><summary>five</div>',
       publishedAt: new Date('2026-11-21T12:00:00Z'),
     });
   });
@@ -165,6 +165,51 @@ describe('parseFeed', () => {
       '<rss><channel><item><title>a &custom; b</title><link>https://e.com/x</link></item></channel></rss>',
     );
     expect(feed.items[0]!.title).toBe('a &custom; b');
+  });
+});
+
+describe('parseFeed keeps the summary and the body', () => {
+  it('reads RSS description and content:encoded as two fields', () => {
+    const feed = parseFeed(
+      '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>t</title>' +
+        '<item><title>T</title><link>https://e.com/a</link><description>Teaser</description>' +
+        '<content:encoded><![CDATA[<p>The <b>whole</b> story</p>]]></content:encoded></item></channel></rss>',
+    );
+    expect(feed.items[0]).toMatchObject({
+      description: 'Teaser',
+      content: '<p>The <b>whole</b> story</p>',
+    });
+    expect(feed.items[0]!.contentType).toBeUndefined();
+  });
+
+  it('reads RSS 1.0 description and content:encoded as two fields', () => {
+    const feed = parseFeed(
+      '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:content="http://purl.org/rss/1.0/modules/content/">' +
+        '<item rdf:about="https://e.com/r"><title>R</title><link>https://e.com/r</link><description>Teaser</description>' +
+        '<content:encoded>&lt;p&gt;Body&lt;/p&gt;</content:encoded></item></rdf:RDF>',
+    );
+    expect(feed.items[0]).toMatchObject({ description: 'Teaser', content: '<p>Body</p>' });
+  });
+
+  it('reads Atom summary and content as two fields, each with its type', () => {
+    const feed = parseFeed(
+      '<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id><link href="https://e.com/1"/>' +
+        '<summary type="text">Teaser</summary><content type="html">&lt;p&gt;Body&lt;/p&gt;</content></entry>' +
+        '<entry><id>2</id><link href="https://e.com/2"/><summary>S</summary><content>Plain body</content></entry>' +
+        '<entry><id>3</id><link href="https://e.com/3"/><content type="image/png">iVBORw0KGgo=</content></entry></feed>',
+    );
+    expect(
+      feed.items.map((item) => [
+        item.description,
+        item.descriptionType,
+        item.content,
+        item.contentType,
+      ]),
+    ).toEqual([
+      ['Teaser', 'text', '<p>Body</p>', undefined],
+      ['S', 'text', 'Plain body', 'text'],
+      [undefined, undefined, undefined, undefined],
+    ]);
   });
 });
 
@@ -224,7 +269,7 @@ describe('parseFeed on feeds real sites serve', () => {
     );
     expect(rdf).toMatchObject({
       format: 'rdf',
-      items: [{ title: 'R', link: 'https://e.com/r', description: '<p>Body</p>' }],
+      items: [{ title: 'R', link: 'https://e.com/r', content: '<p>Body</p>' }],
     });
   });
 
@@ -338,19 +383,41 @@ describe('parseFeed with JSON Feed', () => {
           link: 'https://j.example.com/1',
           title: 'Hello',
           titleType: 'text',
-          description: '<p>Body &amp; more</p>',
+          content: '<p>Body &amp; more</p>',
           publishedAt: new Date('2026-06-01T08:00:00Z'),
         },
         {
           guid: '2',
           link: 'https://j.example.com/2',
           title: undefined,
-          description: 'Text only',
-          descriptionType: 'text',
+          content: 'Text only',
+          contentType: 'text',
           publishedAt: undefined,
         },
       ],
     });
+  });
+
+  it('keeps a summary and the full content apart', () => {
+    const feed = parseFeed(
+      JSON.stringify({
+        version: 'https://jsonfeed.org/version/1.1',
+        items: [
+          {
+            id: 'j-1',
+            url: 'https://j.example.com/1',
+            summary: 'Short',
+            content_html: '<p>Long body</p>',
+            content_text: 'Long body',
+          },
+          { id: 'j-2', url: 'https://j.example.com/2', summary: 'S', content_text: 'Plain body' },
+        ],
+      }),
+    );
+    expect(feed.items.map((item) => [item.description, item.content, item.contentType])).toEqual([
+      ['Short', '<p>Long body</p>', undefined],
+      ['S', 'Plain body', 'text'],
+    ]);
   });
 
   it('refuses JSON that is not a JSON Feed, and broken JSON', () => {

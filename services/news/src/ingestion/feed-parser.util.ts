@@ -9,10 +9,20 @@ export interface ParsedFeedItem {
   title?: string;
   /** 'text' when the title is plain text, whatever it holds; absent, it is HTML. */
   titleType?: TextType;
-  /** Still HTML-ish: sanitised when it becomes an article. */
+  /**
+   * The item's summary (RSS description, Atom summary, JSON Feed summary), still HTML-ish:
+   * sanitised when it becomes an article.
+   */
   description?: string;
   /** 'text' when the description is plain text, whatever it holds; absent, it is HTML. */
   descriptionType?: TextType;
+  /**
+   * The item's full article (RSS content:encoded, Atom content, JSON Feed content_html or
+   * content_text), beside the summary and as raw: sanitised when it becomes an article.
+   */
+  content?: string;
+  /** 'text' when the content is plain text, whatever it holds; absent, it is HTML. */
+  contentType?: TextType;
   publishedAt?: Date;
   /** The xml:base in force for the link (link over item over channel or feed). */
   base?: string;
@@ -294,8 +304,9 @@ function rssItem(item: unknown, outerBase: string | undefined): ParsedFeedItem {
     link: text(link),
     title: text(title),
     titleType: textTypeOf(title, 'text'),
-    // Whichever holds text: many feeds leave one of the two empty or put only a teaser in it.
-    description: text(field(item, 'description')) ?? text(field(item, 'content:encoded')),
+    // Both are kept: the description is often a teaser of the content, or empty.
+    description: text(field(item, 'description')),
+    content: text(field(item, 'content:encoded')),
     publishedAt: parseDate(text(field(item, 'pubDate')) ?? text(field(item, 'dc:date'))),
   };
 }
@@ -311,6 +322,19 @@ function atomTextType(node: unknown): TextType {
   return type.includes('html') ? 'html' : 'text';
 }
 
+/**
+ * An entry's content when it is text or markup: content given by reference (`src`) holds none, and
+ * a media type other than text or XML is base64 data (RFC 4287, 4.1.3.3).
+ */
+function atomContent(entry: unknown): unknown {
+  const content = atomField(entry, 'content');
+  const type = attr(first(content), 'type')?.trim().toLowerCase();
+  if (type && type.includes('/') && !type.startsWith('text/') && !type.includes('xml')) {
+    return undefined;
+  }
+  return content;
+}
+
 function atomLink(entry: unknown): unknown {
   const links = asArray(atomField(entry, 'link'));
   return links.find((link) => (attr(link, 'rel') ?? 'alternate') === 'alternate') ?? links[0];
@@ -320,15 +344,17 @@ function atomEntry(entry: unknown, feedBase: string | undefined): ParsedFeedItem
   const link = atomLink(entry);
   const title = atomField(entry, 'title');
   const summary = atomField(entry, 'summary');
-  const description = text(summary) !== undefined ? summary : atomField(entry, 'content');
+  const content = atomContent(entry);
   return {
     base: baseOf(link, baseOf(entry, feedBase)),
     guid: text(atomField(entry, 'id')),
     link: attr(link, 'href') ?? text(link),
     title: text(title),
     titleType: textTypeOf(title, atomTextType(title)),
-    description: text(description),
-    descriptionType: textTypeOf(description, atomTextType(description)),
+    description: text(summary),
+    descriptionType: textTypeOf(summary, atomTextType(summary)),
+    content: text(content),
+    contentType: textTypeOf(content, atomTextType(content)),
     publishedAt: parseDate(
       text(atomField(entry, 'published')) ??
         text(atomField(entry, 'updated')) ??
@@ -409,15 +435,17 @@ function parseJsonFeed(body: string): ParsedFeed {
     const title = jsonString(field(item, 'title'));
     // Of the three, only content_html is HTML; summary and content_text are plain text.
     const summary = jsonString(field(item, 'summary'));
-    const html = summary === undefined ? jsonString(field(item, 'content_html')) : undefined;
-    const description = summary ?? html ?? jsonString(field(item, 'content_text'));
+    const html = jsonString(field(item, 'content_html'));
+    const content = html ?? jsonString(field(item, 'content_text'));
     return {
       guid: typeof id === 'number' ? String(id) : jsonString(id),
       link: jsonString(field(item, 'url')) ?? jsonString(field(item, 'external_url')),
       title,
       titleType: title === undefined ? undefined : 'text',
-      description,
-      descriptionType: description === undefined || html !== undefined ? undefined : 'text',
+      description: summary,
+      descriptionType: summary === undefined ? undefined : 'text',
+      content,
+      contentType: content === undefined || html !== undefined ? undefined : 'text',
       publishedAt: parseDate(
         jsonString(field(item, 'date_published')) ?? jsonString(field(item, 'date_modified')),
       ),

@@ -2,6 +2,14 @@ import { decodeHTML } from 'entities';
 
 export const TITLE_MAX_LENGTH = 300;
 export const DESCRIPTION_MAX_LENGTH = 1000;
+/**
+ * An article body as plain text: what search indexes and the insights writer reads. 20,000
+ * characters hold a long feature (about 3,500 words), while an ingestion batch of a few hundred
+ * items stays a few megabytes and a body's tsvector stays far below PostgreSQL's 1 MB limit.
+ */
+export const BODY_TEXT_MAX_LENGTH = 20_000;
+/** The same body as safe HTML: markup roughly doubles the text of a typical article. */
+export const BODY_HTML_MAX_LENGTH = 50_000;
 
 // Postgres refuses NUL in text and the rest only garble a screen.
 // eslint-disable-next-line no-control-regex -- matching control characters is the purpose
@@ -167,7 +175,8 @@ export function decodeHtmlEntities(text: string): string {
   return current;
 }
 
-function isMarkup(name: string): boolean {
+/** Whether a tag name is markup (an element of HTML_ELEMENTS, namespaced or custom), not text. */
+export function isMarkup(name: string): boolean {
   return HTML_ELEMENTS.has(name.toLowerCase()) || name.includes(':') || name.includes('-');
 }
 
@@ -222,6 +231,44 @@ export function truncate(text: string, maxLength: number): string {
 }
 
 /**
+ * Cuts at the last whitespace that fits and marks the cut with an ellipsis, so no word is split;
+ * a text without whitespace to cut at is cut at a code point.
+ */
+export function truncateAtWord(text: string, maxLength: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= maxLength) return text;
+  const head = chars.slice(0, Math.max(0, maxLength - 1)).join('');
+  // The cut falls between words when the next character is whitespace.
+  const atSpace = /\s/.test(chars[maxLength - 1] ?? '') ? head.length : head.search(/\s\S*$/);
+  return `${(atSpace > 0 ? head.slice(0, atSpace) : head).trimEnd()}…`;
+}
+
+/** A sentence's end: its mark, any closing quote or bracket, then whitespace. */
+const SENTENCE_END = /(?<=[.!?…]["'”’)\]]*)\s+/;
+
+/**
+ * The first sentences of a text that fit in maxLength; when even the first does not fit, the text
+ * cut at a word. A summary made from a body reads as a teaser, not as a cut-off page.
+ */
+export function leadSentences(text: string, maxLength: number): string {
+  if (Array.from(text).length <= maxLength) return text;
+  let lead = '';
+  for (const sentence of text.split(SENTENCE_END)) {
+    const next = lead === '' ? sentence : `${lead} ${sentence}`;
+    if (Array.from(next).length > maxLength) break;
+    lead = next;
+  }
+  return lead === '' ? truncateAtWord(text, maxLength) : lead;
+}
+
+/** Feed text as it reads, uncapped: see toPlainText. */
+export function readableText(text: string | undefined, type: TextType = 'html'): string {
+  if (!text) return '';
+  const read = type === 'html' ? htmlToText(text) : decodeHtmlEntities(text);
+  return collapseWhitespace(read.replace(CONTROL_CHARACTERS, ' '));
+}
+
+/**
  * Feed text as stored: HTML without its markup and with its references decoded; plain text with
  * its references decoded (feeds escape even plain text twice) and everything else kept, a `<`
  * included. Whitespace is collapsed and the length capped.
@@ -231,7 +278,5 @@ export function toPlainText(
   maxLength: number,
   type: TextType = 'html',
 ): string {
-  if (!text) return '';
-  const read = type === 'html' ? htmlToText(text) : decodeHtmlEntities(text);
-  return truncate(collapseWhitespace(read.replace(CONTROL_CHARACTERS, ' ')), maxLength);
+  return truncate(readableText(text, type), maxLength);
 }

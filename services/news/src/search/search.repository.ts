@@ -21,7 +21,7 @@ export interface SearchRow {
   /** A site document's description (its snippet when only its title or description matched). */
   description: string;
   /**
-   * ts_headline with HEADLINE_OPTIONS of an article's description, or of the best-matching passage
+   * ts_headline with HEADLINE_OPTIONS of an article's description (or body, see headline()), or of the best-matching passage
    * of a site document; empty when there is nothing to quote.
    */
   headline: string;
@@ -108,13 +108,23 @@ function siteHits(kind: SearchType | undefined, limit: number): Sql {
     )`;
 }
 
-/** Quotes a hit: an article's description, or a site document's best-matching passage only. */
+/**
+ * Quotes a hit: an article's description, or its body when the query matches the body and not
+ * the description (the vector's weights tell them apart: B is the description, C the body), or a
+ * site document's best-matching passage only. The body is read for the returned hits alone.
+ */
 function headline(): Sql {
   const marked = (text: Sql) => Prisma.sql`ts_headline('english',
     translate(${text}, ${HEADLINE_TRANSLATE.from}::text, ${HEADLINE_TRANSLATE.to}::text),
     ${QUERY}, ${HEADLINE_OPTIONS}::text)`;
   return Prisma.sql`CASE
-    WHEN h.type = 'news' THEN CASE WHEN h.description = '' THEN '' ELSE ${marked(Prisma.sql`h.description`)} END
+    WHEN h.type = 'news' THEN COALESCE((
+      SELECT ${marked(Prisma.sql`b.body_text`)}
+      FROM articles b
+      WHERE b.id = h.id::uuid AND b.body_text IS NOT NULL
+        AND NOT (ts_filter(b.search_vector, '{b}') @@ ${QUERY})
+        AND ts_filter(b.search_vector, '{c}') @@ ${QUERY}
+    ), CASE WHEN h.description = '' THEN '' ELSE ${marked(Prisma.sql`h.description`)} END)
     ELSE COALESCE((
       SELECT ${marked(Prisma.sql`p.text`)}
       FROM site_passages p
