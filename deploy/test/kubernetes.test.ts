@@ -53,7 +53,11 @@ const KUBE_DNS = {
   podLabels: { 'k8s-app': 'kube-dns' },
 };
 const THE_INTERNET = {};
-const NAMESPACES: Record<Overlay, string> = { dev: 'probedge-dev', prod: 'probedge' };
+const NAMESPACES: Record<Overlay, string> = {
+  dev: 'probedge-dev',
+  'dev-ingress': 'probedge-dev',
+  prod: 'probedge',
+};
 /** Kinds without a namespace among those the overlays render. */
 const CLUSTER_SCOPED = ['Namespace'];
 /**
@@ -269,9 +273,10 @@ function webReferences(object: K8sObject): string[] {
   return found;
 }
 
-/** The `images:` names of an overlay's kustomization.yaml. */
+/** The `images:` names of an overlay's kustomization.yaml (dev-ingress takes dev's). */
 function overlayImageNames(overlay: Overlay): string[] {
-  const kustomization = load(readRepoFile(`k8s/overlays/${overlay}/kustomization.yaml`)) as {
+  const folder = overlay === 'dev-ingress' ? 'dev' : overlay;
+  const kustomization = load(readRepoFile(`k8s/overlays/${folder}/kustomization.yaml`)) as {
     images?: { name: string }[];
   };
   return (kustomization.images ?? []).map((image) => image.name);
@@ -580,7 +585,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
           const ref = variable.valueFrom?.secretKeyRef;
           if (!ref) continue;
           expect(generatedName(ref.name)).toBe('probedge-secrets');
-          if (overlay === 'dev' && !ref.optional) {
+          if (overlay !== 'prod' && !ref.optional) {
             expect({ [ref.key]: secretData(objects, ref.name)?.[ref.key] }).not.toEqual({
               [ref.key]: undefined,
             });
@@ -903,22 +908,22 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
 });
 
 describe('the dev overlay', () => {
-  it('applies on a bare cluster: only built-in kinds, no CRD needed', () => {
-    const custom = objectsOf('dev').filter((object) => !isBuiltInApi(object.apiVersion));
-    expect(custom.map((object) => `${object.apiVersion}/${object.kind}`)).toEqual([]);
-  });
-
-  it('uses the ingress-nginx component instead of the Gateway and its policies', () => {
+  it("enters through the base's Gateway and HTTPRoute, with the Gateway's policies", () => {
     const objects = objectsOf('dev');
-    expect(ofKind(objects, 'Gateway')).toEqual([]);
-    expect(ofKind(objects, 'HTTPRoute')).toEqual([]);
-    expect(ofKind(objects, 'Ingress').map((ingress) => ingress.spec?.ingressClassName)).toEqual([
+    expect(ofKind(objects, 'Gateway').map((gateway) => gateway.spec?.gatewayClassName)).toEqual([
       'nginx',
     ]);
+    expect(ofKind(objects, 'HTTPRoute').length).toBeGreaterThan(0);
+    expect(ofKind(objects, 'Ingress')).toEqual([]);
+    expect(edgeTable(objects)).toEqual(EDGE_ROUTES);
     const policies = ofKind(objects, 'NetworkPolicy').map((policy) => policy.metadata.name);
-    expect(policies).toContain('edge-from-ingress-controller');
-    expect(policies).not.toContain('edge-from-gateway-data-plane');
-    expect(policies).not.toContain('gateway-data-plane-from-anywhere');
+    expect(policies).toContain('edge-from-gateway-data-plane');
+    expect(policies).not.toContain('edge-from-ingress-controller');
+    // Beyond the Gateway API's own kinds, nothing needs a CRD (no Prometheus Operator objects).
+    const custom = objects.filter((object) => !isBuiltInApi(object.apiVersion));
+    expect([...new Set(custom.map((object) => object.apiVersion.split('/')[0]))]).toEqual([
+      'gateway.networking.k8s.io',
+    ]);
   });
 
   it('runs Postgres and Redis in the cluster, reachable only by the services', () => {
@@ -947,6 +952,26 @@ describe('the dev overlay', () => {
       expect(url.password).toBe('');
       expect(url.pathname).toBe(`/probedge_${service}`);
     }
+  });
+});
+
+describe('the dev-ingress overlay', () => {
+  it('applies on a bare cluster: only built-in kinds, no CRD needed', () => {
+    const custom = objectsOf('dev-ingress').filter((object) => !isBuiltInApi(object.apiVersion));
+    expect(custom.map((object) => `${object.apiVersion}/${object.kind}`)).toEqual([]);
+  });
+
+  it('is the dev overlay with the ingress-nginx component instead of the Gateway and its policies', () => {
+    const objects = objectsOf('dev-ingress');
+    expect(ofKind(objects, 'Gateway')).toEqual([]);
+    expect(ofKind(objects, 'HTTPRoute')).toEqual([]);
+    expect(ofKind(objects, 'Ingress').map((ingress) => ingress.spec?.ingressClassName)).toEqual([
+      'nginx',
+    ]);
+    const policies = ofKind(objects, 'NetworkPolicy').map((policy) => policy.metadata.name);
+    expect(policies).toContain('edge-from-ingress-controller');
+    expect(policies).not.toContain('edge-from-gateway-data-plane');
+    expect(policies).not.toContain('gateway-data-plane-from-anywhere');
   });
 });
 
@@ -1451,7 +1476,7 @@ describe('the public-entry and web checks', () => {
     });
     expect(edgeBackendProblems(prod)).toEqual(['Prefix / goes to gateway:9090, not its http port']);
 
-    const dev = copy(objectsOf('dev'));
+    const dev = copy(objectsOf('dev-ingress'));
     const ingress = ofKind(dev, 'Ingress')[0];
     type Path = { path: string; backend: { service: { name: string } } };
     const paths = (ingress.spec?.rules as { http: { paths: Path[] } }[])[0].http.paths;
@@ -1490,7 +1515,7 @@ describe('the public-entry and web checks', () => {
     expect(webReferences(policy as K8sObject)).toEqual([
       'NetworkPolicy/edge-from-gateway-data-plane/spec/podSelector/matchExpressions/0: app.kubernetes.io/name in (gateway, web)',
     ]);
-    const ingress = copy(ofKind(objectsOf('dev'), 'Ingress')[0]);
+    const ingress = copy(ofKind(objectsOf('dev-ingress'), 'Ingress')[0]);
     type Path = { backend: { service: { name: string } } };
     (ingress.spec?.rules as { http: { paths: Path[] } }[])[0].http.paths[0].backend.service.name =
       RETIRED_WEB.name;

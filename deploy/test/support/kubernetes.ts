@@ -84,7 +84,7 @@ export interface K8sObject {
 }
 
 export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'Job'];
-export const OVERLAYS = ['dev', 'prod'] as const;
+export const OVERLAYS = ['dev', 'dev-ingress', 'prod'] as const;
 export type Overlay = (typeof OVERLAYS)[number];
 
 /** The first kubectl whose kustomize reads `components:` (the overlays list k8s/components/*). */
