@@ -1,10 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { PrismaService } from '../src/prisma/prisma.service';
-import { startFeedServer, type FeedServer } from './feed-server';
 import { encodeLegacy } from './legacy-encoding';
-import { startTestApp, type TestContext } from './support';
-
-const DAY = 24 * 3600_000;
+import { useFeedHarness } from './feed-harness';
 
 /**
  * Feeds real sites serve that a strict reader loses, served over HTTP, ingested through the real
@@ -12,40 +8,7 @@ const DAY = 24 * 3600_000;
  * all is still refused with its reason.
  */
 describe('feeds a strict reader would lose', () => {
-  let server: FeedServer;
-  let ctx: TestContext;
-  let prisma: PrismaService;
-  let clock = Date.now();
-  const later = () => new Date((clock += 2 * DAY));
-
-  beforeAll(async () => {
-    server = await startFeedServer();
-    ctx = await startTestApp();
-    prisma = ctx.app.get(PrismaService);
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await server.close();
-  });
-
-  const rowsOf = (sourceId: string) =>
-    prisma.article.findMany({ where: { sourceId }, orderBy: { guid: 'asc' } });
-
-  /** Serves `body` at `path` as the only source and ingests it once; returns the source's report. */
-  async function ingest(
-    path: string,
-    body: string | Buffer,
-    contentType = 'application/rss+xml; charset=utf-8',
-  ) {
-    server.route(path, (_req, res) => {
-      res.writeHead(200, { 'content-type': contentType });
-      res.end(body);
-    });
-    const id = path.slice(1);
-    await ctx.sources.sync([{ id, url: server.url(path), feed: 'business' }]);
-    const report = await ctx.ingestion.ingestDue(later());
-    return report.sources.find((source) => source.sourceId === id)!;
-  }
+  const { ingest, rowsOf } = useFeedHarness();
 
   const rss = (items: string, channel = '<channel>') =>
     `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0">${channel}<title>t</title>${items}</channel></rss>`;

@@ -1,48 +1,13 @@
-import { PrismaService } from '../src/prisma/prisma.service';
-import { startFeedServer, xml, type FeedServer } from './feed-server';
-import { startTestApp, type TestContext } from './support';
-
-const DAY = 24 * 3600_000;
+import { xml } from './feed-server';
+import { useFeedHarness } from './feed-harness';
 
 /**
  * Feeds shaped like the ones real sites serve, each a class of loss seen in the wild, ingested
  * through the real fetcher and parser into Postgres and checked field by field.
  */
 describe('real-world feed shapes', () => {
-  let server: FeedServer;
-  let ctx: TestContext;
-  let prisma: PrismaService;
-  let clock = Date.now();
-  const later = () => new Date((clock += 2 * DAY));
-
-  beforeAll(async () => {
-    server = await startFeedServer();
-    ctx = await startTestApp();
-    prisma = ctx.app.get(PrismaService);
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await server.close();
-  });
-
-  const rowsOf = (sourceId: string) =>
-    prisma.article.findMany({ where: { sourceId }, orderBy: { guid: 'asc' } });
-
-  /** Serves `body` at `path` as the only source and ingests it once; returns the source's report. */
-  async function ingest(
-    path: string,
-    body: string | Buffer,
-    contentType = 'application/rss+xml; charset=utf-8',
-  ) {
-    server.route(path, (_req, res) => {
-      res.writeHead(200, { 'content-type': contentType });
-      res.end(body);
-    });
-    const id = path.slice(1);
-    await ctx.sources.sync([{ id, url: server.url(path), feed: 'business' }]);
-    const report = await ctx.ingestion.ingestDue(later());
-    return report.sources.find((source) => source.sourceId === id)!;
-  }
+  const harness = useFeedHarness();
+  const { ingest, rowsOf, later } = harness;
 
   const rss = (items: string) =>
     `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>t</title><link>https://show.example.com/</link>${items}</channel></rss>`;
@@ -72,20 +37,20 @@ describe('real-world feed shapes', () => {
       rss(
         `<item><guid>${guid}</guid><title>Same story</title><link>https://wire.example.com/story?utm_source=x</link></item>`,
       );
-    server.route('/wire-a', xml(story('a-1')));
-    server.route('/wire-b', xml(story('b-1')));
-    await ctx.sources.sync([
-      { id: 'wire-a', url: server.url('/wire-a'), feed: 'business' },
-      { id: 'wire-b', url: server.url('/wire-b'), feed: 'business' },
+    harness.server.route('/wire-a', xml(story('a-1')));
+    harness.server.route('/wire-b', xml(story('b-1')));
+    await harness.ctx.sources.sync([
+      { id: 'wire-a', url: harness.server.url('/wire-a'), feed: 'business' },
+      { id: 'wire-b', url: harness.server.url('/wire-b'), feed: 'business' },
     ]);
 
-    const report = await ctx.ingestion.ingestDue(later());
+    const report = await harness.ctx.ingestion.ingestDue(later());
 
     const created = report.sources.map((source) =>
       source.status === 'ingested' ? source.created : -1,
     );
     expect(created.sort()).toEqual([0, 1]);
-    const rows = await prisma.article.findMany({
+    const rows = await harness.prisma.article.findMany({
       where: { canonicalUrl: 'https://wire.example.com/story' },
     });
     expect(rows).toHaveLength(1);
