@@ -173,6 +173,9 @@ function History({ symbol, name }: { symbol: string; name: string }) {
   const [tableOpen, setTableOpen] = useState(false);
   const history = usePriceHistory(symbol, range);
   const bars = history.data?.bars ?? [];
+  // While another range loads, the previous range's bars stay on screen: they are labelled with
+  // the range they are, never with the one asked for.
+  const shownRange = history.data?.range ?? range;
   return (
     <Panel aria-labelledby="history-title">
       <h2 id="history-title">
@@ -203,11 +206,11 @@ function History({ symbol, name }: { symbol: string; name: string }) {
         <>
           <PriceChart
             bars={bars}
-            label={`${name} daily closing prices over ${RANGE_LABELS[range]}, from ${bars[0].date} to ${bars[bars.length - 1].date}`}
+            label={`${name} daily closing prices over ${RANGE_LABELS[shownRange]}, from ${bars[0].date} to ${bars[bars.length - 1].date}`}
           />
           <PriceTable
             symbol={symbol}
-            range={range}
+            range={shownRange}
             source={history.data.source}
             bars={bars}
             open={tableOpen}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PriceHistory, SymbolDetails } from '@probedge/proto';
-import { renderRoute } from '../../../../test/render-route';
+import { pending, renderRoute } from '../../../../test/render-route';
 
 const chart = {
   setData: jest.fn(),
@@ -115,6 +115,26 @@ describe('stock page', () => {
       '/api/market/symbols/AAPL/history?range=5y',
     );
     expect(screen.getByRole('button', { name: '5Y' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('keeps labelling the shown bars with their own range while another range loads', async () => {
+    const { user } = renderRoute('/stocks/AAPL', {
+      '/api/market/symbols/AAPL': { body: details },
+      '/api/market/symbols/AAPL/history?range=1y': { body: history('1y') },
+      '/api/market/symbols/AAPL/history?range=1m': () => pending(),
+    });
+    await user.click(await screen.findByText('Daily prices as a table'));
+    await screen.findByRole('table', { name: /1 year/ });
+
+    await user.click(screen.getByRole('button', { name: '1M' }));
+
+    // The year's bars are still on screen: they say so, not "1 month".
+    expect(screen.getByRole('button', { name: '1M' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('table', { name: /AAPL daily prices, 1 year/ })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: /1 month/ })).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: /daily closing prices over 1 year/ }),
+    ).toBeInTheDocument();
   });
 
   it("lists the ticker's news, each article opening at its publisher", async () => {
