@@ -1,4 +1,4 @@
-import { isWeekday, marketDate, zonedTime } from '@probedge/kit';
+import { dayOfWeek, isWeekday, marketDate, zonedTime } from '@probedge/kit';
 
 /** The regular session of US equities, in the market's zone. */
 export const SESSION_OPEN = '09:30';
@@ -28,18 +28,14 @@ function utcDay(year: number, month: number, day: number): string {
   return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
 }
 
-function weekdayOf(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
-}
-
 /** The `nth` `weekday` (0 Sunday … 6 Saturday) of a month; `nth` −1 is the last. */
 function nthWeekday(year: number, month: number, weekday: number, nth: number): string {
   if (nth > 0) {
-    const first = weekdayOf(utcDay(year, month, 1));
+    const first = dayOfWeek(utcDay(year, month, 1));
     return utcDay(year, month, 1 + ((weekday - first + 7) % 7) + (nth - 1) * 7);
   }
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const last = weekdayOf(utcDay(year, month, lastDay));
+  const last = dayOfWeek(utcDay(year, month, lastDay));
   return utcDay(year, month, lastDay - ((last - weekday + 7) % 7));
 }
 
@@ -64,7 +60,7 @@ function easter(year: number): string {
 
 /** A fixed-date holiday as the exchange observes it: a Saturday's on the Friday, a Sunday's on the Monday. */
 function observed(date: string): string {
-  const weekday = weekdayOf(date);
+  const weekday = dayOfWeek(date);
   return weekday === 6 ? shiftDate(date, -1) : weekday === 0 ? shiftDate(date, 1) : date;
 }
 
@@ -77,7 +73,7 @@ function observed(date: string): string {
 function holidaysOf(year: number): Map<string, string> {
   const days = new Map<string, string>();
   const newYear = utcDay(year, 1, 1);
-  if (weekdayOf(newYear) !== 6) days.set(observed(newYear), "New Year's Day");
+  if (dayOfWeek(newYear) !== 6) days.set(observed(newYear), "New Year's Day");
   days.set(nthWeekday(year, 1, 1, 3), 'Martin Luther King Jr. Day');
   days.set(nthWeekday(year, 2, 1, 3), "Washington's Birthday");
   days.set(shiftDate(easter(year), -2), 'Good Friday');

@@ -1,4 +1,5 @@
 import { decodeHTML } from 'entities';
+import { escapeHtml } from '@probedge/kit';
 import { isMarkup, truncateAtWord, type TextType } from './text.util';
 
 /**
@@ -107,12 +108,6 @@ const LINK_REL = 'nofollow noopener noreferrer';
 const TOKEN =
   /<!--[\s\S]*?(?:-->|$)|<![^>]*(?:>|$)|<\?[^>]*(?:>|$)|<\/([a-zA-Z][\w:.-]*)\s*>|<([a-zA-Z][\w:.-]*)((?:[\s/](?:"[^"]*"|'[^']*'|[^'"<>])*)?)>/g;
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>`]+)))?/g;
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => ESCAPES[char]!);
-}
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the purpose
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;

@@ -5,6 +5,7 @@ import { simulate, type SimulationRequest } from './simulation/drawdown-simulati
 import { useDrawdownSimulation } from './simulation/use-drawdown-simulation';
 import { DistributionChart } from './distribution-chart';
 import { Figures, SimulationStatus } from './tool-page.styles';
+import { percent } from './tool-format';
 
 interface Known {
   key: string;
@@ -26,8 +27,6 @@ function prerendered(id: string, request: SimulationRequest): Known | undefined 
 }
 
 const whole = (count: number) => count.toLocaleString('en-US');
-const percent = (value: number, digits = 1) =>
-  `${(value * 100).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} %`;
 
 function Tallied({ tally, request }: { tally: DrawdownTally; request: SimulationRequest }) {
   const figures = drawdownFigures(tally);

@@ -12,6 +12,7 @@ import {
   type Outcome,
 } from '../../lib/probability';
 import type { ToolChart } from './line-chart';
+import { percent } from './tool-format';
 import type { SimulationRequest } from './simulation/drawdown-simulation';
 
 /** One input as the reader types it; `scale` turns the shown figure into the model's (% → share). */
@@ -54,8 +55,6 @@ const money = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
-const percent = (share: number, digits = 1) =>
-  `${new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(share * 100)} %`;
 const signedMoney = (value: number) => `${value < 0 ? '−' : ''}${money.format(Math.abs(value))}`;
 
 /** A price in dollars, above zero. */
