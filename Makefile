@@ -11,7 +11,7 @@ endif
 
 BIN := node_modules/.bin
 NPM_STAMP := node_modules/.package-lock.json
-PRISMA_SERVICES := content news insights billing
+PRISMA_SERVICES := content news insights billing markets
 RESULTS := .local/test-results
 # prisma generate never connects; it only needs the variable to resolve the datasource.
 GENERATE_URL := postgresql://localhost:5432/generate

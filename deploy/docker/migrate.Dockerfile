@@ -36,15 +36,17 @@ COPY deploy/docker/copy-closure.cjs /usr/local/lib/copy-closure.cjs
 # The Prisma CLI is a development dependency of the services (their images do not carry it); this
 # image takes it, with what it needs, from the full install.
 RUN sh /usr/local/bin/collect-runtime /out services/content services/news services/insights services/billing \
+      services/markets \
  && node /usr/local/lib/copy-closure.cjs /prisma-cli prisma
 
 FROM manifests AS deps
 COPY deploy/docker/gather-deps.sh /usr/local/bin/gather-deps
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
       --workspace services/content --workspace services/news \
-      --workspace services/insights --workspace services/billing \
+      --workspace services/insights --workspace services/billing --workspace services/markets \
  && npm cache clean --force \
- && sh /usr/local/bin/gather-deps /deps services/content services/news services/insights services/billing
+ && sh /usr/local/bin/gather-deps /deps services/content services/news services/insights services/billing \
+      services/markets
 
 FROM ${DEBIAN_IMAGE} AS runtime
 COPY --from=manifests /usr/local/bin/node /usr/local/bin/node

@@ -5,7 +5,7 @@ const { spawnSync } = require('node:child_process');
 const { existsSync } = require('node:fs');
 const path = require('node:path');
 
-const SERVICES = ['content', 'news', 'insights', 'billing'];
+const SERVICES = ['content', 'news', 'insights', 'billing', 'markets'];
 
 // In the image this file sits at the root (/app); in the repository, two folders below it.
 const root = existsSync(path.join(__dirname, 'services'))

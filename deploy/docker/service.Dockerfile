@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1
 # One image per Node package: PACKAGE=services/content|services/news|services/insights|services/billing|
 # services/markets. An API and its worker share their package's image; only the command differs
-# (dist/main.js, dist/worker.js). A package without a database (markets: Redis only) has no
-# prisma.config.ts: the build skips `prisma generate` and collect-runtime copies no prisma folder.
+# (dist/main.js, dist/worker.js). A package with a database has a prisma.config.ts: the build runs
+# `prisma generate` for it and collect-runtime copies its prisma folder; one without skips both.
 # Build from the repository root:
 #   docker build -f deploy/docker/service.Dockerfile --build-arg PACKAGE=services/news \
 #     --build-arg HEALTHCHECK_PORTS=4002,4102 -t probedge/news .

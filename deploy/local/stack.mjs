@@ -115,6 +115,7 @@ export function stackSettings(env = process.env) {
       news: databaseUrl('probedge_news'),
       insights: databaseUrl('probedge_insights'),
       billing: databaseUrl('probedge_billing'),
+      markets: databaseUrl('probedge_markets'),
     },
     // Stacks side by side on one Redis keep their queues and caches apart.
     redisKeyPrefix: `probedge${suffix}-${offset}`,
@@ -264,6 +265,7 @@ export function processes(settings) {
       env: {
         ...shared,
         PORT: String(settings.ports.markets),
+        DATABASE_URL: settings.databases.markets,
         REDIS_URL: settings.redisUrl,
         MARKETS_REDIS_PREFIX: `${settings.redisKeyPrefix}-markets:`,
         // The labelled sample provider unless the environment names real ones.
@@ -397,7 +399,7 @@ export async function prepare(settings) {
   runStep('migrating news', [prisma, 'migrate', 'deploy'], 'services/news', {
     DATABASE_URL: settings.databases.news,
   });
-  for (const service of ['insights', 'billing']) {
+  for (const service of ['insights', 'billing', 'markets']) {
     runStep(`migrating ${service}`, [prisma, 'migrate', 'deploy'], `services/${service}`, {
       DATABASE_URL: settings.databases[service],
     });

@@ -112,7 +112,7 @@ describe('the processes of the code', () => {
     const migrate = readRepoFile('deploy/docker/migrate.cjs');
     const listed = /const SERVICES = \[([^\]]*)\]/.exec(migrate)?.[1].match(/[a-z]+/g);
     // Every folder under services/ with committed migrations; a service without a database
-    // (markets: Redis only) has none and stays out.
+    // would have none and stay out.
     const withMigrations = readdirSync(repoPath('services'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
@@ -771,7 +771,7 @@ describe('the prod overlay stays within the Postgres connection budget', () => {
         pool: Number(config.DATABASE_POOL_MAX),
       };
     });
-    expect(rows.length).toBe(7);
+    expect(rows.length).toBe(8);
     // Every pool is set for prod, not left at the default sized for one local process.
     for (const row of rows) {
       const container = containerOf(objects, row.name);

@@ -1,4 +1,16 @@
-import { readRepoFile, repoFileExists, sourceOfEntry, workspaces } from './support/files';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  readRepoFile,
+  repoFileExists,
+  repoPath,
+  ROOT,
+  servicesWithDatabase,
+  sourceOfEntry,
+  workspaces,
+} from './support/files';
 import { loadCompose } from './support/compose';
 import {
   contextSources,
@@ -185,8 +197,32 @@ describe('the service image (deploy/docker/service.Dockerfile)', () => {
   });
 });
 
+/**
+ * The package's own modules a TypeScript file loads, transitively, itself included (relative
+ * specifiers only: `./x`, `../y`), as paths from the repository root.
+ */
+function localModules(entry: string, found = new Set<string>()): Set<string> {
+  if (found.has(entry)) return found;
+  found.add(entry);
+  const text = readFileSync(repoPath(entry), 'utf8');
+  for (const [, specifier] of text.matchAll(/(?:from|import|require\()\s*['"](\.[^'"]*)['"]/g)) {
+    const base = path.posix.join(path.posix.dirname(entry), specifier);
+    const file = [`${base}.ts`, `${base}/index.ts`, base].find(
+      (candidate) => repoFileExists(candidate) && path.extname(candidate) === '.ts',
+    );
+    if (!file) throw new Error(`${entry} imports ${specifier}, which is no TypeScript file`);
+    localModules(file, found);
+  }
+  return found;
+}
+
 describe('the migration image (deploy/docker/migrate.Dockerfile)', () => {
-  const last = finalStage(parseDockerfile('deploy/docker/migrate.Dockerfile'));
+  const stages = parseDockerfile('deploy/docker/migrate.Dockerfile');
+  const last = finalStage(stages);
+  const runsOf = (name: string) =>
+    instructions(stages.find((stage) => stage.name === name) as Stage, 'RUN').map(
+      (run) => run.args,
+    );
 
   it('runs the migration script it copies, and declares that a one-off job has no health to check', () => {
     expect(execForm(instructions(last, 'CMD')[0].args)).toEqual(['node', '/app/migrate.cjs']);
@@ -204,6 +240,49 @@ describe('the migration image (deploy/docker/migrate.Dockerfile)', () => {
     expect(script).toContain("[prisma, 'migrate', 'deploy']");
     expect(script).toContain("['dist/sync.js']");
     expect(repoFileExists(sourceOfEntry('services/content', 'dist/sync.js'))).toBe(true);
+  });
+
+  it('collects and installs every service with a database (those migrate.cjs migrates)', () => {
+    const collect = runsOf('build').find((run) => run.includes('collect-runtime /out'));
+    const install = runsOf('deps').find((run) => /npm ci/.test(run));
+    const packages = (text = '', after: RegExp) =>
+      (after.exec(text)?.[1].match(/services\/[a-z]+/g) ?? []).sort();
+    const expected = servicesWithDatabase()
+      .map((service) => `services/${service}`)
+      .sort();
+    expect(packages(collect, /collect-runtime \/out ([^&]*)/)).toEqual(expected);
+    expect(packages(install, /gather-deps \/deps ([^&]*)/)).toEqual(expected);
+    expect(
+      [...(install ?? '').matchAll(/--workspace (services\/[a-z]+)/g)]
+        .map((match) => match[1])
+        .sort(),
+    ).toEqual(expected);
+  });
+
+  it("copies every module of its package that a service's prisma.config.ts loads (collect-runtime.sh)", () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'collect-runtime-'));
+    try {
+      const services = servicesWithDatabase();
+      execFileSync(
+        'sh',
+        [
+          repoPath('deploy/docker/collect-runtime.sh'),
+          out,
+          ...services.map((service) => `services/${service}`),
+        ],
+        { cwd: ROOT },
+      );
+      for (const service of services) {
+        const needed = [...localModules(`services/${service}/prisma.config.ts`)];
+        // The config schema at least; markets' also imports its providers' names and addresses.
+        expect(needed).toContain(`services/${service}/src/config/env.ts`);
+        const missing = needed.filter((file) => !existsSync(path.join(out, file)));
+        expect({ service, missing }).toEqual({ service, missing: [] });
+        expect(existsSync(path.join(out, 'services', service, 'prisma', 'migrations'))).toBe(true);
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });
 

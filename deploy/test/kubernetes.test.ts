@@ -42,7 +42,7 @@ function objectsOf(overlay: Overlay): K8sObject[] {
 
 const APIS = ['content', 'news-api', 'insights-api', 'billing', 'markets-api'];
 const WORKERS = ['content-worker', 'news-worker', 'insights-worker'];
-/** The processes that open a database connection (markets has none: Redis only). */
+/** The processes that open a database connection (every service's; not the gateway's). */
 const DATABASE_USERS = PROCESSES.filter((proc) => proc.database).map((proc) => proc.name);
 const AUTOSCALED = ['gateway', ...APIS];
 const INGRESS_CONTROLLER = { namespaceLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } };
@@ -836,14 +836,15 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     }
   });
 
-  it('lets the markets API reach only Redis, DNS and its providers over HTTPS on the internet', () => {
+  it('lets the markets API reach only Redis, Postgres, DNS and its providers over HTTPS on the internet', () => {
     const objects = objectsOf(overlay);
     const markets = pod(objects, 'markets-api');
-    // Its cache and the provider budgets live in Redis; it has no database, sends no mail.
+    // Its cache and the provider budgets live in Redis, its bars and instruments in its database
+    // (Postgres, in the cluster or managed); it sends no mail.
     for (const [port, expected] of [
       [6379, true],
+      [5432, true],
       [443, true],
-      [5432, false],
       [80, false],
       [25, false],
       [587, false],
@@ -860,11 +861,13 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     for (const target of podsOf(objects).filter((candidate) => candidate.name !== 'markets-api')) {
       for (const { containerPort: targetPort } of target.ports) {
         const allowed = connectionAllowed(objects, { pod: markets }, { pod: target }, targetPort);
-        // Only the in-cluster Redis of the dev overlay.
+        // Only the in-cluster Redis and Postgres of the dev overlay.
         expect({ name: target.name, targetPort, allowed }).toEqual({
           name: target.name,
           targetPort,
-          allowed: target.name === 'redis' && targetPort === 6379,
+          allowed:
+            (target.name === 'redis' && targetPort === 6379) ||
+            (target.name === 'postgres' && targetPort === 5432),
         });
       }
     }
@@ -931,7 +934,7 @@ describe('the dev overlay', () => {
     const postgres = pod(objects, 'postgres');
     const redis = pod(objects, 'redis');
     const services = [...APIS, ...WORKERS];
-    // markets-api has no database: its egress policy keeps it from Postgres.
+    // The gateway's egress policy keeps it from Postgres.
     expect(podsReaching(objects, postgres, 5432)).toEqual([...DATABASE_USERS, 'migrate'].sort());
     expect(podsReaching(objects, redis, 6379)).toEqual([...services, 'gateway'].sort());
   });

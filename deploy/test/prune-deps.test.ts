@@ -8,7 +8,7 @@ import { servicesWithDatabase } from './support/files';
 const ROOT = path.resolve(__dirname, '..', '..');
 const SCRIPT = path.join(ROOT, 'deploy', 'docker', 'prune-deps.sh');
 const CLIENT = path.join(ROOT, 'node_modules', '@prisma', 'client');
-/** The services with a generated Prisma client (those with a database; markets has none). */
+/** The services with a generated Prisma client (those with a database). */
 const SERVICES = servicesWithDatabase();
 
 function filesUnder(dir: string, base = dir): string[] {

@@ -4,8 +4,8 @@ import { LoadLoop, send, type LoadRequest, type Outcome } from './support/load';
 import { buyInSandbox } from './support/sandbox';
 import { startStack, type ServiceName, type Stack } from './support/stack';
 
-/** The services behind the gateway: those with a database, and markets (Redis only). */
-type Service = ServiceName | 'markets';
+/** The services behind the gateway, each with a database of its own. */
+type Service = ServiceName;
 
 /** The gateway's upstream timeout in this stack; every request's own deadline sits just above it. */
 const UPSTREAM_TIMEOUT_MS = 4000;

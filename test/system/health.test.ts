@@ -1,5 +1,5 @@
 import { waitFor } from '@probedge/kit/testing';
-import { startStack, type ProcessName, type Stack, usesDatabase } from './support/stack';
+import { readyNeedsDatabase, startStack, type ProcessName, type Stack } from './support/stack';
 
 const PROCESSES: ProcessName[] = [
   'content',
@@ -12,9 +12,13 @@ const PROCESSES: ProcessName[] = [
   'gateway',
 ];
 
-/** Every service process reads and writes its own database, but markets (Redis only) and the gateway. */
-const USE_POSTGRES = PROCESSES.filter(usesDatabase);
-const WITHOUT_POSTGRES = PROCESSES.filter((name) => !usesDatabase(name));
+/**
+ * Every service process reads and writes its own database; the gateway has none. Those whose
+ * readiness asks it: all but markets, which serves quotes without its database (where it keeps
+ * bars and instruments), so it stays ready, as the gateway does.
+ */
+const NEED_POSTGRES = PROCESSES.filter(readyNeedsDatabase);
+const READY_WITHOUT_POSTGRES = PROCESSES.filter((name) => !readyNeedsDatabase(name));
 
 /**
  * Only the workers need Redis to do their work (the job queues), and markets, whose cache and
@@ -103,13 +107,15 @@ describe('when Postgres goes away', () => {
       try {
         await waitFor(
           async () =>
-            Object.values(await probes(USE_POSTGRES, '/readyz')).every((code) => code === 503),
-          'every process using Postgres unready',
+            Object.values(await probes(NEED_POSTGRES, '/readyz')).every((code) => code === 503),
+          'every process whose readiness needs Postgres unready',
         );
         expect(await probes(PROCESSES, '/healthz')).toEqual(everyone(PROCESSES, 200));
-        // The gateway and markets have no database: they stay ready (the gateway keeps answering
-        // for the services).
-        expect(await probes(WITHOUT_POSTGRES, '/readyz')).toEqual(everyone(WITHOUT_POSTGRES, 200));
+        // The gateway has no database and markets answers without its own: they stay ready (the
+        // gateway keeps answering for the services).
+        expect(await probes(READY_WITHOUT_POSTGRES, '/readyz')).toEqual(
+          everyone(READY_WITHOUT_POSTGRES, 200),
+        );
         const body = await (await fetch(`${stack.url('content')}/readyz`)).json();
         expect(body).toMatchObject({ status: 'unavailable' });
       } finally {

@@ -30,7 +30,7 @@ export function workspaces(): string[] {
 /**
  * The services with a database of their own, by name (`content`, not `services/content`): the
  * workspaces under services/ with a prisma.config.ts, which migrations, DATABASE_URL and the
- * migration step come with. A service without one (markets: Redis only) has none of them.
+ * migration step come with. A service without one would have none of them.
  */
 export function servicesWithDatabase(): string[] {
   return workspaces()

@@ -97,7 +97,7 @@ export const PROCESSES: ProcessSpec[] = [
     shape: billingShape,
     database: 'billing',
   },
-  // Redis only: no database, no worker.
+  // No worker.
   {
     name: 'markets-api',
     packageDir: 'services/markets',
@@ -106,6 +106,7 @@ export const PROCESSES: ProcessSpec[] = [
     portKey: 'PORT',
     role: 'api',
     shape: marketsShape,
+    database: 'markets',
   },
   {
     name: 'gateway',

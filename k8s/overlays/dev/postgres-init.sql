@@ -3,3 +3,4 @@ CREATE DATABASE probedge_content;
 CREATE DATABASE probedge_news;
 CREATE DATABASE probedge_insights;
 CREATE DATABASE probedge_billing;
+CREATE DATABASE probedge_markets;

@@ -8,6 +8,7 @@ import {
   type OpenApiOptions,
 } from '@probedge/kit';
 import type Redis from 'ioredis';
+import type { Pool } from 'pg';
 import { Breaker } from './chain/breaker';
 import { marketMetrics } from './chain/market-metrics';
 import { ProviderChain, type ProviderSlot } from './chain/provider-chain';
@@ -21,6 +22,9 @@ import { FredProvider } from './providers/fred.provider';
 import type { MarketDataProvider } from './providers/market-provider';
 import { SandboxProvider } from './providers/sandbox.provider';
 import { TwelveDataProvider } from './providers/twelvedata.provider';
+import { PrismaService } from './prisma/prisma.service';
+import { BarHistory } from './store/bar-history';
+import { MarketStore } from './store/market-store';
 
 export const SERVICE_NAME = 'markets';
 export const MARKETS_REDIS = Symbol('MARKETS_REDIS');
@@ -32,11 +36,15 @@ export const OPENAPI: OpenApiOptions = {
   tags: [{ name: 'market', description: 'Quotes, company figures, daily bars and symbol search' }],
 };
 
-function createProvider(name: ProviderName, config: MarketsConfig): MarketDataProvider {
+function createProvider(
+  name: ProviderName,
+  config: MarketsConfig,
+  clock: () => Date,
+): MarketDataProvider {
   const timeoutMs = config.MARKET_PROVIDER_TIMEOUT_MS;
   switch (name) {
     case 'sandbox':
-      return new SandboxProvider(config.MARKET_TIMEZONE);
+      return new SandboxProvider(config.MARKET_TIMEZONE, clock);
     case 'finnhub':
       return new FinnhubProvider({
         apiKey: config.FINNHUB_API_KEY!,
@@ -76,11 +84,17 @@ const LIMITS: Record<
   fred: (config) => ({ perMinute: config.FRED_CALLS_PER_MINUTE, perDay: 0 }),
 };
 
-export function createMarketService(config: MarketsConfig, redis: Redis, metrics: Metrics) {
+export function createMarketService(
+  config: MarketsConfig,
+  redis: Redis,
+  metrics: Metrics,
+  pool: Pool,
+  clock: () => Date = () => new Date(),
+) {
   const logger = new Logger('MarketProviders');
   const observer = marketMetrics(metrics);
   const slots: ProviderSlot[] = config.MARKET_PROVIDERS.map((name) => ({
-    provider: createProvider(name, config),
+    provider: createProvider(name, config, clock),
     budget: new RequestBudget(redis, name, LIMITS[name](config)),
     breaker: new Breaker(
       config.MARKET_BREAKER_FAILURES,
@@ -99,8 +113,10 @@ export function createMarketService(config: MarketsConfig, redis: Redis, metrics
       'SANDBOX market data provider active: its figures are samples, labelled "Sample data"',
     );
   }
+  const chain = new ProviderChain(slots, observer);
+  const store = new MarketStore(pool, observer);
   return new MarketService(
-    new ProviderChain(slots, observer),
+    chain,
     new MarketCache(redis, config.MARKET_STALE_MAX_SECONDS),
     {
       timeZone: config.MARKET_TIMEZONE,
@@ -109,6 +125,9 @@ export function createMarketService(config: MarketsConfig, redis: Redis, metrics
       quoteClosedTtlSeconds: config.MARKET_QUOTE_CLOSED_TTL_SECONDS,
     },
     observer,
+    store,
+    new BarHistory(chain, store, config.MARKET_TIMEZONE, clock),
+    clock,
   );
 }
 
@@ -121,7 +140,8 @@ export class AppModule implements OnModuleDestroy {
     readiness.register('redis', () => pingRedis(redis));
   }
 
-  static forRoot(config: MarketsConfig): DynamicModule {
+  /** `clock` is the time the service reads (sessions, freshness); tests set the market's day. */
+  static forRoot(config: MarketsConfig, clock: () => Date = () => new Date()): DynamicModule {
     return {
       module: AppModule,
       imports: [KitModule.forRoot({ service: SERVICE_NAME, logLevel: config.LOG_LEVEL })],
@@ -133,11 +153,12 @@ export class AppModule implements OnModuleDestroy {
           useFactory: () =>
             createRedis({ url: config.REDIS_URL, keyPrefix: config.MARKETS_REDIS_PREFIX }),
         },
+        PrismaService,
         {
           provide: MARKET_SERVICE,
-          useFactory: (redis: Redis, metrics: Metrics) =>
-            createMarketService(config, redis, metrics),
-          inject: [MARKETS_REDIS, Metrics],
+          useFactory: (redis: Redis, metrics: Metrics, prisma: PrismaService) =>
+            createMarketService(config, redis, metrics, prisma.pool, clock),
+          inject: [MARKETS_REDIS, Metrics, PrismaService],
         },
       ],
     };

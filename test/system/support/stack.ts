@@ -15,8 +15,8 @@ import {
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 
-/** The services with a database of their own (markets has none: Redis only). */
-export type ServiceName = 'content' | 'news' | 'insights' | 'billing';
+/** The services with a database of their own. */
+export type ServiceName = 'content' | 'news' | 'insights' | 'billing' | 'markets';
 export type ProcessName =
   | 'content'
   | 'news'
@@ -32,6 +32,8 @@ interface ProcessSpec {
   cwd: string;
   script: string;
   database?: ServiceName;
+  /** Whether its /readyz asks its database (true unless said otherwise). */
+  readyNeedsDatabase?: boolean;
   env: (stack: StackAddresses) => Record<string, string>;
 }
 
@@ -131,9 +133,13 @@ const SPECS: Record<ProcessName, ProcessSpec> = {
   markets: {
     cwd: 'services/markets',
     script: 'dist/main.js',
+    database: 'markets',
+    // Quotes are served without its database (bars and instruments it keeps): not part of readiness.
+    readyNeedsDatabase: false,
     // The labelled sample provider, as in `make up` and compose: nothing on the internet is asked.
     env: (stack) => ({
       PORT: String(stack.ports.markets),
+      DATABASE_URL: stack.databases.markets!,
       REDIS_URL: stack.redisUrl,
       MARKET_PROVIDERS: 'sandbox',
     }),
@@ -152,9 +158,14 @@ const SPECS: Record<ProcessName, ProcessSpec> = {
 
 const ALL: ProcessName[] = Object.keys(SPECS) as ProcessName[];
 
-/** Whether the process opens a database connection (every service process but markets'). */
+/** Whether the process opens a database connection (every service process; not the gateway). */
 export function usesDatabase(name: ProcessName): boolean {
   return SPECS[name].database !== undefined;
+}
+
+/** Whether the process turns unready without its database (every one that has one but markets). */
+export function readyNeedsDatabase(name: ProcessName): boolean {
+  return usesDatabase(name) && SPECS[name].readyNeedsDatabase !== false;
 }
 
 export interface StackOptions {

@@ -37,9 +37,15 @@ export interface PrismaServiceMembers extends OnModuleInit, OnModuleDestroy {
  * shutdown. Each service binds its own client and config token:
  * `export class PrismaService extends prismaService(PrismaClient, NEWS_CONFIG) {}`.
  */
+export interface PrismaServiceOptions {
+  /** False for a service that still answers without its database: it then stays out of readiness. */
+  readiness?: boolean;
+}
+
 export function prismaService<C extends PrismaClientLike>(
   Client: new (options: { adapter: PrismaPg }) => C,
   configToken: InjectionToken,
+  options: PrismaServiceOptions = {},
 ): new (config: DatabaseConfig, readiness: Readiness) => C & PrismaServiceMembers {
   const Base = Client as new (options: { adapter: PrismaPg }) => PrismaClientLike;
 
@@ -66,6 +72,7 @@ export function prismaService<C extends PrismaClientLike>(
     }
 
     onModuleInit(): void {
+      if (options.readiness === false) return;
       this.readiness.register('database', () => this.$queryRaw`SELECT 1`);
     }
 

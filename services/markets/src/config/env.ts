@@ -26,6 +26,9 @@ export const configShape = {
   ...baseShape,
   PORT: env.port(DEFAULT_SERVICE_PORTS.markets),
   REDIS_URL: env.redisUrl('redis://127.0.0.1:6379'),
+  /** The store of completed sessions' bars and the instruments providers have named. */
+  DATABASE_URL: env.postgresUrl('postgresql://postgres@127.0.0.1:5432/probedge_markets'),
+  DATABASE_POOL_MAX: env.positiveInt(5),
   /** Prefix of this service's Redis keys (cached figures, provider budgets). */
   MARKETS_REDIS_PREFIX: z.string().min(1).default('markets:'),
   /** The exchange's zone: sessions, "today" and cache freshness follow it. */

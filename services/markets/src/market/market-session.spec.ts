@@ -7,6 +7,7 @@ import {
   isTradingDay,
   nextOpen,
   quoteFreshSeconds,
+  settledSession,
   shiftDate,
   tradingDaysBefore,
 } from './market-session';
@@ -140,6 +141,26 @@ describe('nextOpen', () => {
 
   it("is Monday's summer-time bell from the Friday before clocks go forward", () => {
     expect(nextOpen(at('2024-03-08T21:00:00Z'), NEW_YORK)).toEqual(at('2024-03-11T13:30:00Z'));
+  });
+});
+
+describe('settledSession', () => {
+  const TWO_HOURS = 2 * 3600 * 1000;
+
+  it("is the day before while today's session runs", () => {
+    expect(settledSession(at('2024-01-31T15:00:00Z'), NEW_YORK, TWO_HOURS)).toBe('2024-01-30');
+  });
+
+  it("is today's once its close is two hours old, not before", () => {
+    expect(settledSession(at('2024-01-31T22:59:00Z'), NEW_YORK, TWO_HOURS)).toBe('2024-01-30');
+    expect(settledSession(at('2024-01-31T23:00:00Z'), NEW_YORK, TWO_HOURS)).toBe('2024-01-31');
+  });
+
+  it("is Friday's over a weekend and the early close's after a holiday", () => {
+    expect(settledSession(at('2024-02-04T12:00:00Z'), NEW_YORK, TWO_HOURS)).toBe('2024-02-02');
+    // Thanksgiving 2024 is closed; the Friday after closes at 13:00, settled by 15:00.
+    expect(settledSession(at('2024-11-29T20:00:00Z'), NEW_YORK, TWO_HOURS)).toBe('2024-11-29');
+    expect(settledSession(at('2024-11-28T20:00:00Z'), NEW_YORK, TWO_HOURS)).toBe('2024-11-27');
   });
 });
 

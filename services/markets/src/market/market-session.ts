@@ -153,6 +153,21 @@ export function currentSession(now: Date, timeZone: string): SessionDay {
   throw new Error(`no trading day in the week before ${now.toISOString()}`);
 }
 
+/**
+ * The latest session whose daily bar is final at `now`: one that closed at least `settleMs` ago
+ * (providers publish the closing figures a while after the bell).
+ */
+export function settledSession(now: Date, timeZone: string, settleMs: number): string {
+  let date = marketDate(now, timeZone);
+  for (let step = 0; step < 8; step++) {
+    if (isTradingDay(date) && dayAt(date, timeZone).close.getTime() + settleMs <= now.getTime()) {
+      return date;
+    }
+    date = shiftDate(date, -1);
+  }
+  throw new Error(`no trading day in the week before ${now.toISOString()}`);
+}
+
 /** The next opening bell after `now`. */
 export function nextOpen(now: Date, timeZone: string): Date {
   let date = marketDate(now, timeZone);

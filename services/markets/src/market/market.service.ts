@@ -1,6 +1,7 @@
 import { marketDate } from '@probedge/kit';
 import {
   SANDBOX_MARKET_SOURCE,
+  type Bar,
   type MarketSnapshot,
   type PriceHistory,
   type PriceHistoryRange,
@@ -18,6 +19,8 @@ import type {
   ProviderProfile,
   ProviderQuote,
 } from '../providers/market-provider';
+import type { BarHistory } from '../store/bar-history';
+import type { MarketStore } from '../store/market-store';
 import type { CacheEntry, MarketCache } from './market-cache';
 import { MarketError } from './market-error';
 import { quoteFreshSeconds, shiftDate } from './market-session';
@@ -36,7 +39,8 @@ export interface Answer<T> {
   maxAgeSeconds: number;
 }
 
-export type CacheOutcome = 'hit' | 'miss' | 'stale';
+/** `stored`: answered from the database's kept sessions, without a provider call. */
+export type CacheOutcome = 'hit' | 'miss' | 'stale' | 'stored';
 
 export interface MarketObserver {
   cache(kind: string, outcome: CacheOutcome, source: string): void;
@@ -45,6 +49,7 @@ export interface MarketObserver {
 /** Company figures and names change slowly: a day. */
 const PROFILE_SECONDS = 86_400;
 const SEARCH_SECONDS = 86_400;
+const SEARCH_RESULTS = 20;
 /** How long the providers' "no such symbol" is believed, once every one of them said so. */
 const UNKNOWN_SECONDS = 3600;
 /** When a provider that might know the symbol was skipped or failed: it is asked again soon. */
@@ -93,6 +98,8 @@ export class MarketService {
     private readonly cache: MarketCache,
     private readonly settings: MarketSettings,
     private readonly observer: MarketObserver,
+    private readonly store: MarketStore,
+    private readonly bars: BarHistory,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -129,7 +136,7 @@ export class MarketService {
       this.quotesOf([symbol]),
       this.profileOf(symbol).catch((error: unknown) => {
         // The quote is the page; company figures missing for a while do not take it down.
-        if (error instanceof MarketError && error.code === 'unavailable') return null;
+        if (isUnavailable(error)) return null;
         throw error;
       }),
     ]);
@@ -153,13 +160,22 @@ export class MarketService {
     const now = this.clock();
     const to = marketDate(now, this.settings.timeZone);
     const from = shiftDate(to, -RANGE_DAYS[range]);
-    const loaded = await this.load(
-      `history:${symbol}:${range}`,
-      'history',
-      // Daily bars change once a session: an hour while it runs, else until the next opening.
-      () => quoteFreshSeconds(this.clock(), this.settings.timeZone, 3600, 43_200),
-      () => this.fromFirstKnowing('history', symbol, 1, (p) => p.history(symbol, from, to)),
-    );
+    let loaded: Loaded<Bar[] | null>;
+    try {
+      loaded = await this.load(
+        `history:${symbol}:${range}`,
+        'history',
+        // Daily bars change once a session: an hour while it runs, else until the next opening.
+        () => quoteFreshSeconds(this.clock(), this.settings.timeZone, 3600, 43_200),
+        () => this.barsOf(symbol, from, to),
+      );
+    } catch (error) {
+      // No provider answered and the cache has nothing: the kept sessions, marked stale.
+      const kept = isUnavailable(error) ? await this.bars.lastKept(symbol, from, to) : null;
+      if (!kept) throw error;
+      this.observer.cache('history', 'stale', kept.source);
+      loaded = { value: kept.bars, source: kept.source, freshUntil: 0, stale: true };
+    }
     if (loaded.value === null) throw unknownSymbol(symbol);
     return {
       body: {
@@ -174,27 +190,62 @@ export class MarketService {
     };
   }
 
+  /** Daily bars from the store when it holds every session of the range, else from the providers. */
+  private async barsOf(symbol: string, from: string, to: string): Promise<Fetched<Bar[]>> {
+    const kept = await this.bars.kept(symbol, from, to);
+    if (kept) {
+      this.observer.cache('history', 'stored', kept.source);
+      return { value: kept.bars, source: kept.source, settled: true };
+    }
+    return this.bars.ask(symbol, from, to);
+  }
+
   async search(query: string): Promise<Answer<SymbolSearch>> {
     const normalised = query.trim().toLowerCase();
-    const loaded = await this.load(
-      `search:${normalised}`,
-      'search',
-      () => SEARCH_SECONDS,
-      // A provider that finds nothing passes the query on, as it does a symbol it does not know.
-      () =>
-        this.fromFirstKnowing('search', normalised, 1, async (p) => {
-          const found = await p.search(normalised);
-          return found.length > 0 ? found : null;
-        }),
-    );
+    let loaded: Loaded<SymbolMatch[] | null>;
+    try {
+      loaded = await this.load(
+        `search:${normalised}`,
+        'search',
+        () => SEARCH_SECONDS,
+        // A provider that finds nothing passes the query on, as it does a symbol it does not know.
+        () =>
+          this.fromFirstKnowing('search', normalised, 1, async (p) => {
+            const found = await p.search(normalised);
+            await this.store.keepInstruments(p.name, found);
+            return found.length > 0 ? found : null;
+          }),
+      );
+    } catch (error) {
+      // No provider answered and the cache has nothing: the instruments they named before.
+      const kept = isUnavailable(error) ? await this.keptInstruments(normalised) : null;
+      if (!kept) throw error;
+      this.observer.cache('search', 'stale', kept.source);
+      loaded = { value: kept.value, source: kept.source, freshUntil: 0, stale: true };
+    }
     return {
       body: {
         query: query.trim(),
         sampleData: loaded.source === SANDBOX_MARKET_SOURCE,
-        results: dedupe(loaded.value ?? []).slice(0, 20),
+        results: dedupe(loaded.value ?? []).slice(0, SEARCH_RESULTS),
       },
       maxAgeSeconds: maxAgeOf(loaded, this.clock()),
     };
+  }
+
+  private async keptInstruments(
+    query: string,
+  ): Promise<{ value: SymbolMatch[]; source: string } | null> {
+    const sources = this.chain.providers
+      .filter((provider) => provider.operations.has('search'))
+      .map((provider) => provider.name);
+    const found = await this.store.searchInstruments(query, sources, SEARCH_RESULTS);
+    if (!found || found.length === 0) return null;
+    // Labelled by the first provider among them, as a sample only when every one is the sample.
+    const source = found.every((row) => row.source === SANDBOX_MARKET_SOURCE)
+      ? SANDBOX_MARKET_SOURCE
+      : (found.find((row) => row.source !== SANDBOX_MARKET_SOURCE)?.source ?? found[0].source);
+    return { value: found.map((row) => row.match), source };
   }
 
   private profileOf(symbol: string): Promise<Loaded<ProviderProfile | null>> {
@@ -202,7 +253,15 @@ export class MarketService {
       `profile:${symbol}`,
       'profile',
       () => PROFILE_SECONDS,
-      () => this.fromFirstKnowing('profile', symbol, 2, (p) => p.profile(symbol)),
+      () =>
+        this.fromFirstKnowing('profile', symbol, 2, async (p) => {
+          const profile = await p.profile(symbol);
+          if (profile?.name) {
+            const { name, exchange } = profile;
+            await this.store.keepInstruments(p.name, [{ symbol, name, exchange, type: null }]);
+          }
+          return profile;
+        }),
     );
   }
 
@@ -368,7 +427,7 @@ export class MarketService {
         this.observer.cache(kind, 'miss', source);
         return { ...fresh, stale: false };
       } catch (error) {
-        if (error instanceof MarketError && error.code === 'unavailable' && entry) {
+        if (isUnavailable(error) && entry) {
           this.observer.cache(kind, 'stale', entry.source);
           return { ...entry, stale: true };
         }
@@ -387,6 +446,10 @@ export class MarketService {
     const used = new Set(quotes.map((quote) => quote.source));
     return this.chain.providers.map((p) => p.name).filter((name) => used.has(name));
   }
+}
+
+function isUnavailable(error: unknown): boolean {
+  return error instanceof MarketError && error.code === 'unavailable';
 }
 
 function unknownSeconds(settled: boolean): number {
