@@ -3,6 +3,7 @@ import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } 
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SERVICES, type ServiceName } from '@probedge/proto';
+import Redis from 'ioredis';
 import { createGatewayApp } from '../../src/bootstrap/gateway-app';
 import { loadGatewayConfig, type GatewayConfig } from '../../src/config/env';
 import { FakeUpstream } from './upstream';
@@ -36,7 +37,44 @@ export async function startGateway(
   const app = await createGatewayApp(config);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
+  await untilCacheListens(config);
   return { app, url: `http://127.0.0.1:${port}`, config, close: () => app.close() };
+}
+
+/**
+ * Waits for the response cache's subscription to its invalidation channel. On connecting, the cache
+ * drops what it holds (announcements may have been missed before), so an answer cached before
+ * that would be fetched again: a test counting upstream fetches starts once it is in place. A
+ * gateway whose Redis does not answer (the outage tests) has nothing to wait for.
+ */
+async function untilCacheListens(config: GatewayConfig): Promise<void> {
+  if (config.GATEWAY_CACHE_MAX_SECONDS <= 0) return;
+  const redis = new Redis(config.REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 1000,
+  });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+  } catch {
+    return;
+  }
+  try {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const [, listeners] = (await redis.pubsub('NUMSUB', config.CACHE_INVALIDATION_CHANNEL)) as [
+        string,
+        number,
+      ];
+      if (Number(listeners) > 0) return;
+      if (Date.now() > deadline) throw new Error('the gateway never subscribed to its channel');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
 
 export type Upstreams = Record<ServiceName, FakeUpstream>;
