@@ -13,10 +13,12 @@ BIN := node_modules/.bin
 NPM_STAMP := node_modules/.package-lock.json
 PRISMA_SERVICES := content news insights billing markets
 RESULTS := .local/test-results
+# The PostgreSQL the targets use: the machine's, or the project's own (deploy/local/ensure-services.sh).
+WITH_SERVICES := set -a; [ ! -f .local/services.env ] || . ./.local/services.env; set +a;
 # prisma generate never connects; it only needs the variable to resolve the datasource.
 GENERATE_URL := postgresql://localhost:5432/generate
 
-.PHONY: help install tools proto generate build up dev test unit explore abuse e2e typecheck lint format bench migration images smoke clean
+.PHONY: help install services tools proto generate build up dev test unit explore abuse e2e typecheck lint format bench migration images smoke fresh clean
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -26,6 +28,9 @@ install: $(NPM_STAMP) ## Install dependencies from the lockfile (only when it ch
 $(NPM_STAMP): package-lock.json package.json proto/package.json services/*/package.json gateway/package.json web/package.json
 	npm ci --no-audit --no-fund
 	@touch $@
+
+services: ## PostgreSQL and Redis: the machine's, or the project's own under .local/ when none lets us in
+	@bash deploy/local/ensure-services.sh
 
 tools: ## Chromium, kubectl, PostgreSQL and Redis for the tests (installed from Debian when missing)
 	@bash deploy/local/ensure-tools.sh
@@ -42,12 +47,12 @@ generate: install ## Build the shared packages and generate each service's Prism
 build: generate ## Compile every service, the gateway and the web app
 	npm run build -w services/content -w services/news -w services/insights -w services/billing -w services/markets -w gateway -w web
 
-up: build ## Run the whole platform on http://localhost:8080 (Ctrl-C stops it)
-	node deploy/local/stack.mjs
+up: build services ## Run the whole platform on http://localhost:8080 (Ctrl-C stops it)
+	$(WITH_SERVICES) node deploy/local/stack.mjs
 
-dev: generate ## Services and gateway as in `up`, plus the Vite dev server with hot reload on :5173
+dev: generate services ## Services and gateway as in `up`, plus the Vite dev server with hot reload on :5173
 	npm run build -w services/content -w services/news -w services/insights -w services/billing -w services/markets -w gateway
-	node deploy/local/stack.mjs & npm run dev -w web; kill %1
+	$(WITH_SERVICES) node deploy/local/stack.mjs & npm run dev -w web; kill %1
 
 test: build typecheck unit e2e ## Every unit, integration and browser test
 
@@ -56,17 +61,17 @@ typecheck: generate ## Strict TypeScript over every workspace
 
 unit: build tools ## Unit and integration tests (real PostgreSQL and Redis; the worker-kill test runs the built worker)
 	@mkdir -p $(RESULTS)
-	$(BIN)/jest --json --outputFile=$(RESULTS)/unit.json
+	$(WITH_SERVICES) $(BIN)/jest --json --outputFile=$(RESULTS)/unit.json
 
 explore: build tools ## The property tests with new random seeds (CI draws one fixed seed); add a failing case as an example
-	FC_EXPLORE=1 $(BIN)/jest $$(grep -rl --include='*.ts' --exclude-dir=node_modules "from 'fast-check'" proto services gateway web/src)
+	$(WITH_SERVICES) FC_EXPLORE=1 $(BIN)/jest $$(grep -rl --include='*.ts' --exclude-dir=node_modules "from 'fast-check'" proto services gateway web/src)
 
 abuse: build tools ## Replays the attacks of the last adversarial review against the built processes (also part of make unit)
-	$(BIN)/jest -c test/system/jest.config.js test/system/abuse.test.ts
+	$(WITH_SERVICES) $(BIN)/jest -c test/system/jest.config.js test/system/abuse.test.ts
 
 e2e: build tools ## Browser tests in Debian Chromium against the local stack
 	@mkdir -p $(RESULTS)
-	$(BIN)/jest -c web/e2e/jest.config.cjs --json --outputFile=$(RESULTS)/e2e.json
+	$(WITH_SERVICES) $(BIN)/jest -c web/e2e/jest.config.cjs --json --outputFile=$(RESULTS)/e2e.json
 
 bench: build ## Benchmarks on loopback, under Node 24 as everything here runs; prints figures (measured, never asserted by tests)
 	bash deploy/local/ensure-tools.sh bench
@@ -97,6 +102,9 @@ images: ## Build every container image (installs Docker from Debian when missing
 
 smoke: images ## Run the compose stack from those images, check it from outside, then remove it
 	node deploy/smoke/smoke.mjs
+
+fresh: ## `make up` in a bare Debian container with only git, make and the distribution's Node; checks /readyz, /, /api/guides, /api/market
+	bash deploy/fresh/fresh-machine.sh
 
 clean: ## Remove build output
 	rm -rf proto/dist services/*/dist gateway/dist web/dist web/dist-ssr services/*/src/generated .local

@@ -89,6 +89,9 @@ export type Overlay = (typeof OVERLAYS)[number];
 
 /** The first kubectl whose kustomize reads `components:` (the overlays list k8s/components/*). */
 const MINIMUM_KUBECTL_MINOR = 21;
+/** The install step named when there is none (deploy/local/ensure-tools.sh prints the same). */
+const KUBECTL_STEP =
+  'curl -fsSLo /usr/local/bin/kubectl https://dl.k8s.io/release/v1.32.4/bin/linux/amd64/kubectl && chmod +x /usr/local/bin/kubectl';
 
 function kubectl(): string {
   const binary = process.env.KUBECTL ?? 'kubectl';
@@ -105,14 +108,14 @@ function kubectl(): string {
   } catch {
     throw new Error(
       `kubectl is required to render the Kustomize overlays and was not found as "${binary}". ` +
-        `Install kubectl 1.${MINIMUM_KUBECTL_MINOR} or newer or set KUBECTL to its path.`,
+        `Install kubectl 1.${MINIMUM_KUBECTL_MINOR} or newer (${KUBECTL_STEP}) or set KUBECTL to its path.`,
     );
   }
   if (!(minor >= MINIMUM_KUBECTL_MINOR)) {
     throw new Error(
       `"${binary}" is kubectl 1.${minor}; the overlays use kustomize components, which need ` +
         `kubectl 1.${MINIMUM_KUBECTL_MINOR} or newer (Debian bookworm's kubernetes-client is 1.20). ` +
-        'Install a newer one or set KUBECTL to its path.',
+        `Install a newer one (${KUBECTL_STEP}) or set KUBECTL to its path.`,
     );
   }
   return binary;
