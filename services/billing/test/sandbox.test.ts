@@ -1,5 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
+import { createHash } from 'node:crypto';
 import request from 'supertest';
+import { BILLING_PROVIDER, type BillingProvider } from '../src/provider/billing-provider';
 import { query } from './db';
 import { cookieFrom, MIGRATIONS_DIR, startBillingApp, type BillingApp } from './support';
 
@@ -152,12 +154,13 @@ describe('the sandbox provider (no Stripe key)', () => {
     expect(sessions.filter((row) => first.body.url.endsWith(row.id as string))).toHaveLength(1);
   });
 
-  it('gives simultaneous retries with one Idempotency-Key one session', async () => {
+  it('gives simultaneous retries with one Idempotency-Key one session, and no orphan', async () => {
     const browser = cookieFrom(
       (await request(server()).post('/api/create-checkout-session').send({ tier: 'professional' }))
         .headers['set-cookie'],
       'probedge_checkout',
     )!;
+    const sessionsBefore = (await query(database.url, 'SELECT id FROM sandbox_sessions')).length;
     const responses = await Promise.all(
       [1, 2, 3].map(() =>
         request(server())
@@ -170,6 +173,42 @@ describe('the sandbox provider (no Stripe key)', () => {
 
     expect(responses.map((res) => res.status)).toEqual([200, 200, 200]);
     expect(new Set(responses.map((res) => res.body.url)).size).toBe(1);
+    // The sandbox, like Stripe, answers a key it has seen with its session: none is left unrecorded.
+    const sessions = await query(database.url, 'SELECT id FROM sandbox_sessions');
+    expect(sessions).toHaveLength(sessionsBefore + 1);
+    expect(responses[0].body.url).toContain(sessions.at(-1)!.id as string);
+  });
+
+  it('gives a retry after a crash between the sandbox session and its checkout row that session', async () => {
+    const browser = cookieFrom(
+      (await request(server()).post('/api/create-checkout-session').send({ tier: 'professional' }))
+        .headers['set-cookie'],
+      'probedge_checkout',
+    )!;
+    const browserHash = createHash('sha256')
+      .update(browser.slice(browser.indexOf('=') + 1))
+      .digest('hex');
+    // What a process that died after the provider answered left behind: a session, no checkout row.
+    const provider = billing.app.get<BillingProvider>(BILLING_PROVIDER);
+    const orphan = await provider.createCheckoutSession({
+      priceId: 'price_sandbox_professional',
+      successUrl: 'http://localhost:8080/subscribe/success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:8080/subscribe?canceled=true',
+      idempotencyKey: `checkout:b:${browserHash}:sandbox-crash-0001`,
+    });
+    const sessionsBefore = (await query(database.url, 'SELECT id FROM sandbox_sessions')).length;
+
+    const retry = await request(server())
+      .post('/api/create-checkout-session')
+      .set('Cookie', browser)
+      .set('Idempotency-Key', 'sandbox-crash-0001')
+      .send({ tier: 'professional' });
+
+    expect(retry.status).toBe(200);
+    expect(retry.body.url).toBe(orphan.url);
+    expect(await query(database.url, 'SELECT id FROM sandbox_sessions')).toHaveLength(
+      sessionsBefore,
+    );
   });
 
   it('still rejects unknown tiers, malformed and unknown sessions', async () => {

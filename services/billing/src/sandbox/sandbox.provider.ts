@@ -58,13 +58,14 @@ export class SandboxProvider implements BillingProvider {
   ) {}
 
   async createCheckoutSession(input: CheckoutInput): Promise<CreatedCheckout> {
-    const sessionId = randomId('cs_sandbox_');
-    await this.store.createOpenCheckout({
-      sessionId,
+    const created = randomId('cs_sandbox_');
+    const sessionId = await this.store.createOpenCheckout({
+      sessionId: created,
       customerId: input.customerId ?? randomId('cus_sandbox_'),
       priceId: input.priceId,
       email: input.customerEmail ?? null,
-      successUrl: input.successUrl.replace('{CHECKOUT_SESSION_ID}', sessionId),
+      successUrl: input.successUrl.replace('{CHECKOUT_SESSION_ID}', created),
+      idempotencyKey: input.idempotencyKey,
     });
     return {
       id: sessionId,

@@ -7,23 +7,31 @@ import { PrismaService } from '../prisma/prisma.service';
 export class SandboxRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** A checkout waiting on the sandbox checkout page, as Stripe's hosted page would. */
+  /**
+   * A checkout waiting on the sandbox checkout page, as Stripe's hosted page would. Like Stripe, a
+   * request with an idempotency key seen before gets the session it created: returns its id.
+   */
   async createOpenCheckout(input: {
     sessionId: string;
     customerId: string;
     priceId: string;
     email: string | null;
     successUrl: string;
-  }): Promise<void> {
-    await this.prisma.sandboxSession.create({
-      data: {
-        id: input.sessionId,
-        customerId: input.customerId,
-        priceId: input.priceId,
-        email: input.email,
-        successUrl: input.successUrl,
-      },
+    idempotencyKey: string;
+  }): Promise<string> {
+    const created = await this.prisma.$queryRaw<{ id: string }[]>`
+      INSERT INTO sandbox_sessions (id, customer_id, price_id, email, success_url, idempotency_key)
+      VALUES (${input.sessionId}, ${input.customerId}, ${input.priceId}, ${input.email},
+              ${input.successUrl}, ${input.idempotencyKey})
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id`;
+    if (created.length > 0) return input.sessionId;
+    // A statement of its own: it sees the twin a concurrent request committed meanwhile.
+    const twin = await this.prisma.sandboxSession.findUniqueOrThrow({
+      where: { idempotencyKey: input.idempotencyKey },
+      select: { id: true },
     });
+    return twin.id;
   }
 
   /**
