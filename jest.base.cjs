@@ -1,4 +1,5 @@
 const path = require('node:path');
+const { ESM_ONLY_FILE, TRANSFORM_IGNORE } = require('./jest.esm-only.cjs');
 
 const root = __dirname;
 
@@ -9,7 +10,9 @@ module.exports = function serverJestConfig(rootDir) {
     testEnvironment: 'node',
     transform: {
       '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(rootDir, 'tsconfig.json') }],
+      [ESM_ONLY_FILE]: path.join(root, 'jest.esm-only.cjs'),
     },
+    transformIgnorePatterns: [TRANSFORM_IGNORE],
     moduleNameMapper: {
       '^@probedge/proto$': path.join(root, 'proto/src/index.ts'),
       '^@probedge/kit$': path.join(root, 'services/kit/src/index.ts'),

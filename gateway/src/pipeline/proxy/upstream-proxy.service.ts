@@ -204,6 +204,10 @@ export class UpstreamProxy implements OnApplicationShutdown {
       host: url.host,
       pool: new Pool(url.origin, {
         connections: this.config.UPSTREAM_MAX_SOCKETS,
+        // HTTP/1.1 only, whatever an https service offers (undici 8 takes HTTP/2 by default): the
+        // slots and shares count one request per connection, and the exchange reads and writes
+        // HTTP/1.1 heads (status message, hop-by-hop headers).
+        allowH2: false,
         // The services' Keep-Alive hint decides how long an idle connection is kept; without one, 30 s.
         keepAliveTimeout: 30_000,
         connectTimeout: this.config.UPSTREAM_TIMEOUT_MS,

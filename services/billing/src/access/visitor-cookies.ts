@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PassthroughReply } from '@probedge/kit';
 import { SIGN_IN_LINK_MINUTES } from '@probedge/proto';
-import { serialize } from 'cookie';
+import { stringifySetCookie } from 'cookie';
 import { BILLING_CONFIG } from '../config/billing-config';
 import type { BillingConfig } from '../config/env';
 import {
@@ -61,7 +61,9 @@ export class VisitorCookies {
     const { maxAge, ...options } = cookie.options;
     res.header(
       'set-cookie',
-      serialize(cookie.name, value, {
+      stringifySetCookie({
+        name: cookie.name,
+        value,
         ...options,
         maxAge: Math.floor(maxAge / 1000),
         expires: new Date(Date.now() + maxAge),
@@ -72,6 +74,9 @@ export class VisitorCookies {
   /** An empty value that expired long ago: the browser drops the cookie. */
   clear(res: PassthroughReply, cookie: AccessCookie): void {
     const { maxAge: _maxAge, ...options } = cookie.options;
-    res.header('set-cookie', serialize(cookie.name, '', { ...options, expires: new Date(1) }));
+    res.header(
+      'set-cookie',
+      stringifySetCookie({ name: cookie.name, value: '', ...options, expires: new Date(1) }),
+    );
   }
 }

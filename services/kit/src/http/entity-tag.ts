@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import etag from 'etag';
+import { etag } from 'etag';
 import fresh from 'fresh';
 
 /** The parts of a Fastify reply the ETag step reads and writes. */
@@ -12,9 +12,10 @@ interface TaggedReply {
 
 /**
  * What Express's `res.send` does for every body, for the Fastify apps: a weak ETag made by the
- * same `etag` package (so the tags shared caches hold stay the same across the move), and 304
- * with no body to a GET or HEAD whose If-None-Match still matches a 2xx answer. Runs as an
- * `onSend` hook, on the serialised payload; returns the payload to send.
+ * `etag` package (version 2: the body's length and SHA-256, not Express 5's SHA-1 tag of etag 1,
+ * so the tags held before the upgrade are revalidated once with a full answer), and 304 with no
+ * body to a GET or HEAD whose If-None-Match still matches a 2xx answer. Runs as an `onSend` hook,
+ * on the serialised payload; returns the payload to send.
  */
 export function withEntityTag<Payload>(
   request: { method: string; headers: IncomingHttpHeaders },

@@ -139,8 +139,10 @@ export function accessLine(root: Logger) {
 
 /**
  * Nest's logger over the root logger; inside a request it logs through `req.log`, so what the app
- * logs there carries the request's id.
+ * logs there carries the request's id. Outside one, nestjs-pino 5 logs through a child pino-http
+ * makes of the root: `wrapSerializers: false` keeps the root's own serializers on it (pino-http's
+ * would put every header and the unredacted address of a `req` in the line).
  */
 export function loggerParams(root: Logger): Params {
-  return { pinoHttp: { logger: root }, useExisting: true };
+  return { pinoHttp: { logger: root, wrapSerializers: false }, useExisting: true };
 }
