@@ -27,21 +27,8 @@ fail() {
   exit 1
 }
 
-install_packages() {
-  local as_root
-  if [ "$(id -u)" -eq 0 ]; then
-    as_root=()
-  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-    as_root=(sudo -n)
-  else
-    fail "missing $*; install with: sudo apt-get install -y $*"
-  fi
-  command -v apt-get >/dev/null 2>&1 || fail "missing $* and no apt-get here; install them with your package manager"
-  say "installing $* from the distribution"
-  "${as_root[@]}" apt-get update -qq
-  # A package's own service is not started here (policy-rc.d may forbid it; nothing relies on it).
-  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
+# A package's own service is not started here (policy-rc.d may forbid it; nothing relies on it).
+install_packages() { bash "$root/deploy/local/apt-install.sh" services --no-recommends "$@"; }
 
 answers() { psql "$1" -Atqc 'SELECT 1' >/dev/null 2>&1; }
 

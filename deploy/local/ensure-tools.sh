@@ -26,22 +26,7 @@ if [ "${1:-}" = bench ] && ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbi
 fi
 
 if [ "${#missing[@]}" -gt 0 ]; then
-  if [ "$(id -u)" -eq 0 ]; then
-    as_root=()
-  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-    as_root=(sudo -n)
-  else
-    echo "tools: missing ${missing[*]}; install with:" >&2
-    echo "  sudo apt-get install -y ${missing[*]}" >&2
-    exit 1
-  fi
-  if ! command -v apt-get >/dev/null 2>&1; then
-    echo "tools: missing ${missing[*]} and no apt-get here; install them with your package manager" >&2
-    exit 1
-  fi
-  echo "tools: installing ${missing[*]} from Debian"
-  "${as_root[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+  bash "$(dirname "$0")/apt-install.sh" tools "${missing[@]}"
 fi
 
 # PostgreSQL and Redis: the same script `make up` runs (the project's own when the machine has none).
