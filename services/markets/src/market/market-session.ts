@@ -140,17 +140,22 @@ export function isSessionOpen(now: Date, timeZone: string): boolean {
   return now >= day.open && now < day.close;
 }
 
-/** The latest session that has opened by `now` (today's once it opened, else an earlier one). */
-export function currentSession(now: Date, timeZone: string): SessionDay {
+/** The latest trading day up to `now`'s date whose session passes `reached`. */
+function latestSession(now: Date, timeZone: string, reached: (day: SessionDay) => boolean) {
   let date = marketDate(now, timeZone);
-  for (let step = 0; step < 7; step++) {
+  for (let step = 0; step < 8; step++) {
     if (isTradingDay(date)) {
       const day = dayAt(date, timeZone);
-      if (day.open <= now) return day;
+      if (reached(day)) return day;
     }
     date = shiftDate(date, -1);
   }
   throw new Error(`no trading day in the week before ${now.toISOString()}`);
+}
+
+/** The latest session that has opened by `now` (today's once it opened, else an earlier one). */
+export function currentSession(now: Date, timeZone: string): SessionDay {
+  return latestSession(now, timeZone, (day) => day.open <= now);
 }
 
 /**
@@ -158,14 +163,8 @@ export function currentSession(now: Date, timeZone: string): SessionDay {
  * (providers publish the closing figures a while after the bell).
  */
 export function settledSession(now: Date, timeZone: string, settleMs: number): string {
-  let date = marketDate(now, timeZone);
-  for (let step = 0; step < 8; step++) {
-    if (isTradingDay(date) && dayAt(date, timeZone).close.getTime() + settleMs <= now.getTime()) {
-      return date;
-    }
-    date = shiftDate(date, -1);
-  }
-  throw new Error(`no trading day in the week before ${now.toISOString()}`);
+  return latestSession(now, timeZone, (day) => day.close.getTime() + settleMs <= now.getTime())
+    .date;
 }
 
 /** The next opening bell after `now`. */

@@ -197,7 +197,7 @@ export class MarketService {
       this.observer.cache('history', 'stored', kept.source);
       return { value: kept.bars, source: kept.source, settled: true };
     }
-    return this.bars.ask(symbol, from, to);
+    return this.fromFirstKnowing('history', symbol, 1, await this.bars.asking(symbol, from, to));
   }
 
   async search(query: string): Promise<Answer<SymbolSearch>> {

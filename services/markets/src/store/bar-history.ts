@@ -13,13 +13,6 @@ export interface Bars {
   source: string;
 }
 
-/** What the providers said: the bars, or null when every provider that answered does not know it. */
-export interface AskedBars {
-  value: Bar[] | null;
-  source: string;
-  settled: boolean;
-}
-
 /**
  * Daily bars from the store where a provider's sessions are already kept, otherwise from the first
  * provider that knows the symbol, asked only for the sessions the store lacks; the completed
@@ -35,47 +28,47 @@ export class BarHistory {
   ) {}
 
   /** The kept bars, when a provider's span holds every session from `from` to now. */
-  async kept(symbol: string, from: string, to: string): Promise<Bars | null> {
-    const spans = await this.spansOf(symbol);
+  kept(symbol: string, from: string, to: string): Promise<Bars | null> {
     const newest = currentSession(this.clock(), this.timeZone).date;
-    for (const provider of this.historyProviders()) {
-      const span = spans?.get(provider.name);
-      if (!span || span.from > from || span.to < (newest < to ? newest : to)) continue;
-      const bars = await this.store.bars(provider.name, symbol, from, to);
-      if (bars) return { bars, source: provider.name };
-    }
-    return null;
-  }
-
-  /** The bars asked of the providers (each for what the store lacks of it), the settled ones kept. */
-  async ask(symbol: string, from: string, to: string): Promise<AskedBars> {
-    const spans = await this.spansOf(symbol);
-    const { found, answeredBy, settled } = await this.chain.gather(
-      'history',
-      [symbol],
-      () => 1,
-      async (provider) => {
-        const bars = await this.fromProvider(provider, symbol, from, to, spans?.get(provider.name));
-        return new Map(bars === null ? [] : [[symbol, bars]]);
-      },
-    );
-    const known = found.get(symbol);
-    return known
-      ? { value: known.value, source: known.provider.name, settled: true }
-      : { value: null, source: answeredBy.name, settled };
+    const until = newest < to ? newest : to;
+    return this.firstKept(symbol, from, to, (span) => span.to >= until, false);
   }
 
   /**
    * When no provider answers: the kept bars of the first provider whose span reaches back to
    * `from`, however far it runs (a history missing its latest sessions, to be marked stale).
    */
-  async lastKept(symbol: string, from: string, to: string): Promise<Bars | null> {
+  lastKept(symbol: string, from: string, to: string): Promise<Bars | null> {
+    return this.firstKept(symbol, from, to, () => true, true);
+  }
+
+  /**
+   * How to ask one provider for the bars (only for the sessions the store lacks of it, the settled
+   * ones it gives kept): the call the service hands to the provider chain.
+   */
+  async asking(
+    symbol: string,
+    from: string,
+    to: string,
+  ): Promise<(provider: MarketDataProvider) => Promise<Bar[] | null>> {
+    const spans = await this.spansOf(symbol);
+    return (provider) => this.fromProvider(provider, symbol, from, to, spans?.get(provider.name));
+  }
+
+  /** The kept bars of the first provider whose span starts by `from` and passes `reaches`. */
+  private async firstKept(
+    symbol: string,
+    from: string,
+    to: string,
+    reaches: (span: Span) => boolean,
+    nonEmpty: boolean,
+  ): Promise<Bars | null> {
     const spans = await this.spansOf(symbol);
     for (const provider of this.historyProviders()) {
       const span = spans?.get(provider.name);
-      if (!span || span.from > from) continue;
+      if (!span || span.from > from || !reaches(span)) continue;
       const bars = await this.store.bars(provider.name, symbol, from, to);
-      if (bars && bars.length > 0) return { bars, source: provider.name };
+      if (bars && (!nonEmpty || bars.length > 0)) return { bars, source: provider.name };
     }
     return null;
   }
