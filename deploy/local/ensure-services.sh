@@ -32,7 +32,8 @@ install_packages() { bash "$root/deploy/local/apt-install.sh" services --no-reco
 
 answers() { psql "$1" -Atqc 'SELECT 1' >/dev/null 2>&1; }
 
-postgres_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+# The newest server's binaries (the client package alone leaves psql there, but no initdb).
+postgres_bin() { dirname "$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n 1)"; }
 
 # --- PostgreSQL ---------------------------------------------------------------------------------
 command -v psql >/dev/null 2>&1 || install_packages postgresql-client
@@ -59,7 +60,7 @@ fi
 
 if [ "$use_own" = 1 ]; then
   if ! answers "$own_url"; then
-    [ -n "$(postgres_bin)" ] || install_packages postgresql
+    [ -x "$(postgres_bin)/initdb" ] || install_packages postgresql
     bin="$(postgres_bin)"
     [ -x "$bin/initdb" ] || fail "no initdb under /usr/lib/postgresql after installing postgresql"
     data="$local_dir/postgres"
