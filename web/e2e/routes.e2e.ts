@@ -1,13 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { PUBLIC_PAGES, TOOL_PAGES } from '@probedge/proto';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import { attributeBecomes, baseUrl, launchBrowser } from './support/browser';
+import type { Browser, Page } from 'playwright-core';
+import {
+  attributeBecomes,
+  baseUrl,
+  launchBrowser,
+  openPage,
+  type ExpectedFailure,
+} from './support/browser';
 
 /**
  * The only console errors a page may show: the browser's own line for the expected answers of
  * the stack before the first daily analysis and opinion exist, and of /account asking who is signed in (401: nobody).
  */
-const EXPECTED_FAILED_RESOURCES: readonly { path: string; status: number }[] = [
+const EXPECTED_FAILED_RESOURCES: readonly ExpectedFailure[] = [
   { path: '/api/daily-analysis', status: 404 },
   { path: '/api/daily-opinion', status: 404 },
   { path: '/api/members/me', status: 401 },
@@ -15,39 +21,54 @@ const EXPECTED_FAILED_RESOURCES: readonly { path: string; status: number }[] = [
 
 /** A phone-sized viewport (iPhone 12–15), where tables scroll and the menu collapses. */
 const NARROW = { width: 390, height: 844 };
+/** Playwright's default viewport, which every page here opens at. */
 const WIDE = { width: 1280, height: 720 };
 
-function isExpectedFailure(
-  message: ConsoleMessage,
-  expected: readonly { path: string; status: number }[],
-): boolean {
-  const text = message.text();
-  if (!text.startsWith('Failed to load resource')) return false;
-  const url = message.location().url;
-  return expected.some(
-    ({ path, status }) => url === `${baseUrl()}${path}` && text.includes(`status of ${status} `),
-  );
+/**
+ * The route scans keep this many pages open at once: each spends most of its time waiting on the
+ * stack and in axe, so a few overlap on two cores where one would leave the machine idle.
+ */
+const PAGES_AT_ONCE = 3;
+
+/** Like support's openPage, with the expected failed-resource lines above let through. */
+function openWatchedPage(
+  browser: Browser,
+  alsoExpected: readonly ExpectedFailure[] = [],
+): Promise<{ page: Page; problems: string[] }> {
+  return openPage(browser, [...EXPECTED_FAILED_RESOURCES, ...alsoExpected]);
 }
 
 /**
- * Like support's openPage, but the expected failed-resource lines above are let through; the page
- * gets its own context because AxeBuilder needs one.
+ * Starts `scan` for every item, at most `limit` running at once, in the items' order; each item
+ * gets its own promise, so a test awaits only its own scan.
  */
-async function openWatchedPage(
-  browser: Browser,
-  alsoExpected: readonly { path: string; status: number }[] = [],
-): Promise<{ page: Page; problems: string[] }> {
-  const expected = [...EXPECTED_FAILED_RESOURCES, ...alsoExpected];
-  const context = await browser.newContext({ viewport: WIDE });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !isExpectedFailure(message, expected)) {
-      problems.push(`console: ${message.text()} (${message.location().url})`);
+function pooled<T, R>(
+  items: readonly T[],
+  limit: number,
+  scan: (item: T) => Promise<R>,
+): Map<T, Promise<R>> {
+  const waiting: (() => void)[] = [];
+  let running = 0;
+  const slot = (): Promise<void> => {
+    if (running < limit) {
+      running += 1;
+      return Promise.resolve();
     }
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return { page, problems };
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  };
+  return new Map(
+    items.map((item) => {
+      const result = slot().then(() => scan(item).finally(release));
+      // A failure is reported by the test that awaits it, not as an unhandled rejection.
+      result.catch(() => undefined);
+      return [item, result] as const;
+    }),
+  );
 }
 
 async function firstSlug(page: Page, path: string): Promise<string> {
@@ -145,9 +166,11 @@ async function routeProblems(browser: Browser, route: string): Promise<string[]>
 
 describe('every route of the spec in a browser', () => {
   let browser: Browser;
+  let scans: Map<string, Promise<string[]>>;
 
   beforeAll(async () => {
     browser = await launchBrowser();
+    scans = pooled(STATIC_ROUTES, PAGES_AT_ONCE, (route) => routeProblems(browser, route));
   });
 
   afterAll(() => browser.close());
@@ -155,7 +178,7 @@ describe('every route of the spec in a browser', () => {
   it.each(STATIC_ROUTES)(
     '%s shows its heading with no console error and no serious axe violation',
     async (route) => {
-      expect(await routeProblems(browser, route)).toEqual([]);
+      expect(await scans.get(route)).toEqual([]);
     },
   );
 

@@ -204,19 +204,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const services = [
     ...new Set(options.processes.map((name) => SPECS[name].database).filter(Boolean)),
   ] as ServiceName[];
-  const taken = new Set<number>();
-  const distinctPort = async (): Promise<number> => {
-    for (;;) {
-      const port = await freePort();
-      if (!taken.has(port)) {
-        taken.add(port);
-        return port;
-      }
-    }
-  };
   const ports = {} as StackAddresses['ports'];
-  for (const name of [...ALL, 'newsGrpc' as const]) ports[name] = await distinctPort();
-  const redisPort = await distinctPort();
+  for (const name of [...ALL, 'newsGrpc' as const]) ports[name] = await freePort();
+  const redisPort = await freePort();
 
   const created: TestDatabase[] = [];
   let redisServer: ChildProcess | undefined;

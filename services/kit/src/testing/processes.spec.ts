@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { freePort, killProcess, startRedisServer } from './processes';
@@ -41,5 +42,20 @@ describe('startRedisServer', () => {
 
   it('lets a test kill a server that never started', async () => {
     await expect(killProcess(undefined)).resolves.toBeUndefined();
+  });
+});
+
+describe('freePort', () => {
+  it('hands out distinct ports below the ephemeral range, where no outgoing connection can take them', async () => {
+    const ephemeralLow = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0],
+    );
+    const ports: number[] = [];
+    for (let pick = 0; pick < 50; pick += 1) ports.push(await freePort());
+    expect(new Set(ports).size).toBe(50);
+    for (const port of ports) {
+      expect(port).toBeGreaterThan(1024);
+      expect(port).toBeLessThan(ephemeralLow);
+    }
   });
 });

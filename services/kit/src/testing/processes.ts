@@ -1,14 +1,59 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { Redis } from 'ioredis';
 
-/** A loopback port nobody listens on right now. */
+/** Where the kernel takes ports from for outgoing connections and listen(0) (Linux's default when unreadable). */
+function ephemeralLow(): number {
+  try {
+    const low = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0],
+    );
+    return Number.isInteger(low) && low > 1024 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** How many Jest workers get a slice of the test ports of their own. */
+const PORT_SLICES = 16;
+const PORTS_BELOW_EPHEMERAL = 12_288;
+
+/**
+ * The ports this process's freePort hands out, in turn from a random start: a slice below the
+ * ephemeral range, one slice per Jest worker.
+ */
+const testPorts = (() => {
+  const high = ephemeralLow();
+  const low = Math.max(1025, high - PORTS_BELOW_EPHEMERAL);
+  const size = Math.floor((high - low) / PORT_SLICES);
+  const slice = (Number(process.env.JEST_WORKER_ID ?? '1') - 1) % PORT_SLICES;
+  const first = low + slice * size;
+  let next = Math.floor(Math.random() * size);
+  return () => first + (next++ % size);
+})();
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A loopback port nobody listens on, for a process a test starts and tells others about. It comes
+ * from below the kernel's ephemeral range, so no outgoing connection or listen(0) can take it
+ * between this pick and the process's own bind (a port picked by listen(0) was seen taken that
+ * way: the process failed with EADDRINUSE). Each Jest worker picks from a slice of its own, in
+ * turn, so workers never pick the same port and one file does not pick a port twice.
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (let attempt = 0; attempt < 1_000; attempt += 1) {
+    const port = testPorts();
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free loopback port below the ephemeral range');
 }
 
 /** Whether a Redis answers PING on the loopback port (probed by connecting, never by binding). */
