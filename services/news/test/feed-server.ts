@@ -78,3 +78,34 @@ export function atom(
     )
     .join('')}</feed>`;
 }
+
+/** A feed whose first answer stalls halfway through its body until released; later answers are whole. */
+export interface HeldFeed {
+  handler: Handler;
+  /** How many requests are stalled mid-body right now. */
+  holding(): number;
+  /** Ends the stalled answers (they are cut, as a dying worker's fetch would be) and answers whole from now on. */
+  release(): void;
+}
+
+export function heldFeed(body: string): HeldFeed {
+  const stalled = new Set<ServerResponse>();
+  let released = false;
+  return {
+    handler: (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
+      if (released) {
+        res.end(body);
+        return;
+      }
+      res.write(body.slice(0, Math.floor(body.length / 2)));
+      stalled.add(res);
+      res.on('close', () => stalled.delete(res));
+    },
+    holding: () => stalled.size,
+    release: () => {
+      released = true;
+      for (const res of stalled) res.destroy();
+    },
+  };
+}

@@ -84,7 +84,11 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
       },
       connection: this.connection,
       prefix: this.config.NEWS_QUEUE_PREFIX,
-      options: { concurrency: 1 },
+      options: {
+        concurrency: 1,
+        lockDuration: this.config.NEWS_LOCK_DURATION_MS,
+        stalledInterval: this.config.NEWS_STALLED_INTERVAL_MS,
+      },
       logger: this.logger,
       metrics: this.metrics,
     });
