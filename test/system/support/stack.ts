@@ -189,6 +189,16 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+/**
+ * Throws the first failure of steps that ran side by side, once all of them have settled: close()
+ * then also stops what was still starting when another step failed (else it would outlive the test
+ * and keep Jest from exiting).
+ */
+function settledOrThrow(results: PromiseSettledResult<unknown>[]): void {
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 function throughProxy(databaseUrl: string, port: number): string {
   const parsed = new URL(databaseUrl);
   parsed.hostname = '127.0.0.1';
@@ -223,19 +233,24 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   try {
-    const [databases] = await Promise.all([
-      Promise.all(
-        services.map(async (service) => {
-          const database = await createTestDatabase(
-            `system_${service}`,
-            path.join(ROOT, 'services', service, 'prisma', 'migrations'),
-          );
-          created.push(database);
-          return [service, database.url] as const;
-        }),
-      ),
-      startRedisServer(redisPort).then((child) => (redisServer = child)),
+    const made = await Promise.allSettled([
+      ...services.map(async (service) => {
+        const database = await createTestDatabase(
+          `system_${service}`,
+          path.join(ROOT, 'services', service, 'prisma', 'migrations'),
+        );
+        created.push(database);
+        return [service, database.url] as const;
+      }),
+      startRedisServer(redisPort).then((child) => {
+        redisServer = child;
+        return undefined;
+      }),
     ]);
+    settledOrThrow(made);
+    const databases = made.flatMap((result) =>
+      result.status === 'fulfilled' && result.value ? [result.value] : [],
+    );
     const direct = Object.fromEntries(databases) as Partial<Record<ServiceName, string>>;
     const target = new URL(Object.values(direct)[0] ?? 'postgresql://127.0.0.1:5432/postgres');
     postgres = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
@@ -270,7 +285,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       return child;
     };
 
-    await Promise.all(options.processes.map(start));
+    settledOrThrow(await Promise.allSettled(options.processes.map(start)));
 
     return {
       postgres,
