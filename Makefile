@@ -18,7 +18,7 @@ WITH_SERVICES := set -a; [ ! -f .local/services.env ] || . ./.local/services.env
 # prisma generate never connects; it only needs the variable to resolve the datasource.
 GENERATE_URL := postgresql://localhost:5432/generate
 
-.PHONY: help install services tools proto generate build up dev test unit explore abuse e2e typecheck lint format bench migration images smoke fresh clean
+.PHONY: help install services tools proto generate build up dev test unit explore abuse faults e2e typecheck lint format bench migration images smoke fresh clean
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -68,6 +68,10 @@ explore: build tools ## The property tests with new random seeds (CI draws one f
 
 abuse: build tools ## Replays the attacks of the last adversarial review against the built processes (also part of make unit)
 	$(WITH_SERVICES) $(BIN)/jest -c test/system/jest.config.js test/system/abuse.test.ts
+
+faults: build tools ## The fault suite: writes through a killed service, Postgres and Redis away, workers killed mid-job; prints what was sent, stored, lost and doubled (also part of make unit)
+	$(WITH_SERVICES) $(BIN)/jest -c test/system/jest.config.js test/system/durability.test.ts test/system/faults.test.ts
+	$(WITH_SERVICES) $(BIN)/jest services/news/test/ingestion-kill.test.ts services/insights/test/worker-kill.test.ts services/content/test/briefing-kill.test.ts
 
 e2e: build tools ## Browser tests in Debian Chromium against the local stack
 	@mkdir -p $(RESULTS)

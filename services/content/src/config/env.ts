@@ -56,7 +56,7 @@ export const configShape = {
   BRIEFING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   /** Wait before the second try; doubles for each try after. */
   BRIEFING_RETRY_BASE_MS: env.positiveInt(60_000),
-  /** A briefing job whose worker stops renewing its lock this long (killed) is taken up by another. */
+  /** A briefing or confirmation-mail job whose process stops renewing its lock this long (killed) is taken up by another. */
   BRIEFING_LOCK_DURATION_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** Deliveries claimed from the outbox at a time. */
   BRIEFING_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),

@@ -73,7 +73,15 @@ export class ConfirmationOutbox implements OnModuleInit, OnModuleDestroy {
     this.worker = new Worker<ConfirmationJob>(
       CONFIRMATION_QUEUE,
       (job: Job<ConfirmationJob>) => this.sender.send(job.data.email),
-      { connection: this.blocking, prefix: this.config.BRIEFING_QUEUE_PREFIX, concurrency: 4 },
+      {
+        connection: this.blocking,
+        prefix: this.config.BRIEFING_QUEUE_PREFIX,
+        concurrency: 4,
+        // A mail whose process was killed mid-send goes out from another (or the restarted one)
+        // as soon as a briefing would.
+        lockDuration: this.config.BRIEFING_LOCK_DURATION_MS,
+        stalledInterval: Math.ceil(this.config.BRIEFING_LOCK_DURATION_MS / 2),
+      },
     );
     this.worker.on('error', (error) => this.logger.warn({ err: error.message }, 'worker error'));
     this.worker.on('failed', (job, error) =>

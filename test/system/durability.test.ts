@@ -1,0 +1,277 @@
+import { Client } from 'pg';
+import { SmtpInbox } from '@probedge/kit/testing';
+import { buyInSandbox } from './support/sandbox';
+import { startStack, type ProcessName, type Stack } from './support/stack';
+
+/**
+ * The fault suite (also `make faults`): writes flow through the gateway while one part fails and
+ * comes back, and every write that was answered 2xx is then counted in the databases and the mail
+ * server. Nothing answered may be lost or stored twice; a write refused during the fault (502,
+ * 503) is the sender's to retry.
+ */
+
+type Kind = 'newsletter' | 'sign-in' | 'purchase';
+const KINDS: Kind[] = ['newsletter', 'sign-in', 'purchase'];
+const PROCESSES: ProcessName[] = ['content', 'billing', 'gateway'];
+const WRITERS = 3;
+const SUITE_TIMEOUT = 240_000;
+/** How long a mail may take after its write: the sign-in sweep and a retried confirmation. */
+const MAIL_WAIT_MS = 60_000;
+
+interface Write {
+  kind: Kind;
+  /** The address, or for a purchase the checkout session id. */
+  key: string;
+  email: string;
+  status: number;
+}
+
+interface Tally {
+  fault: string;
+  sent: number;
+  answered: number;
+  refused: number;
+  stored: number;
+  lost: number;
+  doubled: number;
+  /** Mails that arrived twice for one write (a sender killed between the mail server's yes and its own note of it). */
+  mailedTwice: number;
+}
+
+async function write(gateway: string, kind: Kind, email: string): Promise<Write> {
+  if (kind === 'purchase') {
+    try {
+      const { sessionId } = await buyInSandbox(gateway, email);
+      return { kind, key: sessionId, email, status: 200 };
+    } catch {
+      return { kind, key: '', email, status: 0 };
+    }
+  }
+  const path = kind === 'newsletter' ? '/api/newsletter' : '/api/members/sign-in';
+  try {
+    const res = await fetch(`${gateway}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    await res.arrayBuffer();
+    return { kind, key: email, email, status: res.status };
+  } catch {
+    return { kind, key: email, email, status: 0 };
+  }
+}
+
+/** WRITERS clients writing one after another, each write to an address of its own. */
+class WriteLoop {
+  readonly writes: Write[] = [];
+  private stopped = false;
+  private next = 0;
+  private readonly clients: Promise<void>[];
+
+  constructor(
+    private readonly gateway: string,
+    private readonly fault: string,
+  ) {
+    this.clients = Array.from({ length: WRITERS }, () => this.run());
+  }
+
+  answeredSince(from: number): number {
+    return this.writes.slice(from).filter((entry) => entry.status >= 200 && entry.status < 300)
+      .length;
+  }
+
+  async stop(): Promise<Write[]> {
+    this.stopped = true;
+    await Promise.all(this.clients);
+    return this.writes;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      const index = this.next++;
+      const kind = KINDS[index % KINDS.length]!;
+      this.writes.push(await write(this.gateway, kind, `${this.fault}-${index}@example.com`));
+    }
+  }
+}
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check()) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('writes through faults: nothing answered is lost or stored twice', () => {
+  const inbox = new SmtpInbox();
+  const tallies: Tally[] = [];
+  let stack: Stack;
+  let content: Client;
+  let billing: Client;
+
+  const gateway = () => stack.url('gateway');
+
+  beforeAll(async () => {
+    await inbox.start();
+    stack = await startStack({
+      processes: PROCESSES,
+      env: {
+        gateway: {
+          RATE_LIMIT_GENERAL: '1000000',
+          RATE_LIMIT_NEWSLETTER: '1000000',
+          RATE_LIMIT_SIGN_IN: '1000000',
+          RATE_LIMIT_CHECKOUT: '1000000',
+          RATE_LIMIT_ACTIVATION: '1000000',
+          UPSTREAM_TIMEOUT_MS: '5000',
+        },
+        // A confirmation mail whose sender was killed goes out again within three seconds.
+        content: {
+          SMTP_URL: inbox.url,
+          NEWSLETTER_RATE_LIMIT: '1000000',
+          BRIEFING_LOCK_DURATION_MS: '2000',
+        },
+        // A link whose sender died is taken over after two seconds, not a minute.
+        billing: { SMTP_URL: inbox.url, SIGN_IN_MAIL_LEASE_SECONDS: '2' },
+      },
+    });
+    content = new Client({ connectionString: stack.databases.content });
+    billing = new Client({ connectionString: stack.databases.billing });
+    await Promise.all([content.connect(), billing.connect()]);
+  }, SUITE_TIMEOUT);
+
+  afterAll(async () => {
+    if (tallies.length > 0) {
+      console.log(
+        ['fault                sent answered refused stored lost doubled mailed-twice']
+          .concat(
+            tallies.map((t) =>
+              [
+                t.fault.padEnd(20),
+                String(t.sent).padStart(4),
+                String(t.answered).padStart(8),
+                String(t.refused).padStart(7),
+                String(t.stored).padStart(6),
+                String(t.lost).padStart(4),
+                String(t.doubled).padStart(7),
+                String(t.mailedTwice).padStart(12),
+              ].join(' '),
+            ),
+          )
+          .join('\n'),
+      );
+    }
+    await Promise.all([content?.end(), billing?.end()]);
+    await stack?.close();
+    await inbox.stop();
+  }, SUITE_TIMEOUT);
+
+  /** Rows a write left: one newsletter row or sign-in link per address, one activated checkout. */
+  async function rowsOf(entry: Write): Promise<number> {
+    const [client, sql] =
+      entry.kind === 'newsletter'
+        ? [content, 'SELECT count(*)::int AS n FROM newsletter_subscribers WHERE email = $1']
+        : entry.kind === 'sign-in'
+          ? [billing, 'SELECT count(*)::int AS n FROM sign_in_tokens WHERE email = $1']
+          : [
+              billing,
+              'SELECT count(*)::int AS n FROM checkout_sessions WHERE id = $1 AND activated_at IS NOT NULL',
+            ];
+    return (await client.query<{ n: number }>(sql, [entry.key])).rows[0]!.n;
+  }
+
+  const mails = (entry: Write) => (entry.kind === 'purchase' ? 1 : inbox.to(entry.email).length);
+
+  async function underFault(
+    fault: string,
+    breakIt: () => Promise<void> | void,
+    mendIt: () => Promise<void> | void,
+  ): Promise<Tally> {
+    const loop = new WriteLoop(gateway(), fault);
+    try {
+      await until(() => loop.answeredSince(0) >= 6, 30_000);
+      await breakIt();
+      const broken = loop.writes.length;
+      await until(() => loop.writes.length >= broken + 6, 30_000);
+      await mendIt();
+      const mended = loop.writes.length;
+      await until(() => loop.answeredSince(mended) >= 6, 60_000);
+    } finally {
+      await loop.stop();
+    }
+    const answered = loop.writes.filter((entry) => entry.status >= 200 && entry.status < 300);
+    // Mails leave after their answers: wait for each answered write's mail to arrive.
+    await until(() => answered.every((entry) => mails(entry) >= 1), MAIL_WAIT_MS);
+    const tally: Tally = {
+      fault,
+      sent: loop.writes.length,
+      answered: answered.length,
+      refused: loop.writes.length - answered.length,
+      stored: 0,
+      lost: 0,
+      doubled: 0,
+      mailedTwice: 0,
+    };
+    for (const entry of answered) {
+      const rows = await rowsOf(entry);
+      const mailed = mails(entry);
+      if (rows === 0 || mailed === 0) tally.lost += 1;
+      else if (rows > 1) tally.doubled += 1;
+      else tally.stored += 1;
+      if (mailed > 1) tally.mailedTwice += 1;
+    }
+    tallies.push(tally);
+    return tally;
+  }
+
+  function expectNothingLost(tally: Tally): void {
+    expect(tally.answered).toBeGreaterThanOrEqual(12);
+    expect({ lost: tally.lost, doubled: tally.doubled }).toEqual({ lost: 0, doubled: 0 });
+    expect(tally.stored).toBe(tally.answered);
+  }
+
+  it.each(['content', 'billing'] as const)(
+    'keeps every answered write when %s is killed and restarted',
+    async (service) => {
+      const tally = await underFault(
+        `${service}-killed`,
+        async () => {
+          await stack.stop(service, 'SIGKILL');
+        },
+        async () => {
+          await stack.start(service);
+        },
+      );
+      expectNothingLost(tally);
+      expect(tally.refused).toBeGreaterThan(0);
+    },
+    SUITE_TIMEOUT,
+  );
+
+  it(
+    'keeps every answered write when Postgres goes away and comes back',
+    async () => {
+      const tally = await underFault(
+        'postgres-away',
+        () => stack.postgres.cut(),
+        () => stack.postgres.restore(),
+      );
+      expectNothingLost(tally);
+      expect(tally.refused).toBeGreaterThan(0);
+    },
+    SUITE_TIMEOUT,
+  );
+
+  it(
+    'keeps every answered write when Redis goes away and comes back',
+    async () => {
+      const tally = await underFault(
+        'redis-away',
+        () => stack.redis.cut(),
+        () => stack.redis.restore(),
+      );
+      expectNothingLost(tally);
+    },
+    SUITE_TIMEOUT,
+  );
+});
