@@ -2,13 +2,29 @@ const { createHash } = require('node:crypto');
 const { readFileSync } = require('node:fs');
 
 /**
+ * The packages of the deployment tests' Kubernetes schemas (kubernetes-models 5 and the same
+ * project's @kubernetes-models packages), ES modules whose exports name their files under the
+ * `import` condition only: a require() of them resolves nowhere, in Node as in Jest, so
+ * deploy/jest.resolver.cjs resolves them as an import would.
+ */
+const IMPORT_ONLY_PACKAGES = ['kubernetes-models', '@kubernetes-models/[^/]+'];
+
+/**
  * The dependencies the servers use that are published as ES modules only. The compiled services
  * (CommonJS) load them with Node 24's require(esm); Jest's own module system does that only under
  * --experimental-vm-modules, so its CommonJS runtime gets them compiled to CommonJS by the
  * transform below instead. (Older CommonJS versions of the same names elsewhere in the tree pass
- * through it unchanged.)
+ * through it unchanged.) The deployment tests add the Kubernetes schemas and what their validation
+ * imports (is-cidr, cidr-regex).
  */
-const ESM_ONLY_PACKAGES = ['etag', 'cookie', 'entities'];
+const ESM_ONLY_PACKAGES = [
+  'etag',
+  'cookie',
+  'entities',
+  ...IMPORT_ONLY_PACKAGES,
+  'is-cidr',
+  'cidr-regex',
+];
 
 /** A file of one of those packages, wherever npm put it (hoisted or under a workspace). */
 const ESM_ONLY_FILE = `/node_modules/(?:${ESM_ONLY_PACKAGES.join('|')})/.+\\.js$`;
@@ -45,4 +61,4 @@ const transformer = {
   },
 };
 
-module.exports = { ...transformer, ESM_ONLY_FILE, TRANSFORM_IGNORE };
+module.exports = { ...transformer, ESM_ONLY_FILE, TRANSFORM_IGNORE, IMPORT_ONLY_PACKAGES };

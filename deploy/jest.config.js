@@ -12,5 +12,6 @@ module.exports = {
     // markets' provider modules define theirs with), not the whole server library.
     '^@probedge/kit$': path.join(__dirname, 'test/support/kit-config.ts'),
   },
+  resolver: path.join(__dirname, 'jest.resolver.cjs'),
   testMatch: ['<rootDir>/test/**/*.test.ts'],
 };
