@@ -1,4 +1,4 @@
-import { load } from 'js-yaml';
+import { CORE_SCHEMA, load, mergeTag } from 'js-yaml';
 import { readRepoFile } from './files';
 
 export interface ComposeService {
@@ -38,8 +38,17 @@ export interface ComposeFile {
   volumes?: Record<string, unknown>;
 }
 
+/**
+ * Compose merges `<<: *anchor` keys (docker-compose.yml shares its environment blocks that way);
+ * js-yaml's default schema (YAML 1.2 core) leaves `<<` an ordinary key, so the merge tag is added.
+ */
+const COMPOSE_SCHEMA = CORE_SCHEMA.withTags(mergeTag);
+
 export function loadCompose(source = readRepoFile('docker-compose.yml')): ComposeFile {
-  const parsed = load(source, { filename: 'docker-compose.yml' }) as ComposeFile;
+  const parsed = load(source, {
+    filename: 'docker-compose.yml',
+    schema: COMPOSE_SCHEMA,
+  }) as ComposeFile;
   if (!parsed || typeof parsed.services !== 'object')
     throw new Error('docker-compose.yml has no services');
   return parsed;
