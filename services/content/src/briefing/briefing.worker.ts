@@ -7,6 +7,7 @@ import {
   OnModuleInit,
 } from '@nestjs/common';
 import {
+  closeQueueWorker,
   createRedis,
   KeptSchedules,
   Metrics,
@@ -119,7 +120,7 @@ export class BriefingWorker implements OnModuleInit, OnApplicationBootstrap, OnM
     this.kept.stop();
     // The pass in flight stops after its current messages; closing waits for it.
     this.briefing.stop();
-    await this.worker?.close();
+    if (this.worker) await closeQueueWorker(this.worker, this.connection);
     await this.queue.close().catch(() => undefined);
     this.connection.disconnect();
   }

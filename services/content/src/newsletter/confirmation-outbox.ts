@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { createRedis } from '@probedge/kit';
+import { closeQueueWorker, createRedis } from '@probedge/kit';
 import { Queue, Worker, type Job } from 'bullmq';
 import type Redis from 'ioredis';
 import { CONTENT_CONFIG } from '../config/content-config';
@@ -130,7 +130,7 @@ export class ConfirmationOutbox implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
+    if (this.worker && this.blocking) await closeQueueWorker(this.worker, this.blocking);
     await this.openQueue?.close();
     this.redis?.disconnect();
     this.blocking?.disconnect();

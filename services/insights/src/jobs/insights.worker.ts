@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { createRedis, Metrics, Readiness, startQueueWorker } from '@probedge/kit';
+import { closeQueueWorker, createRedis, Metrics, Readiness, startQueueWorker } from '@probedge/kit';
 import { JOBS, QUEUES, type DailyItemPayload } from '@probedge/proto';
 import type { Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
@@ -72,7 +72,7 @@ export class InsightsWorker implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
+    if (this.worker) await closeQueueWorker(this.worker, this.connection);
     this.connection.disconnect();
   }
 }

@@ -54,18 +54,15 @@ export class KeptSchedules {
   /** Declares the schedules now and keeps them from here on. */
   start(): void {
     this.stopped = false;
-    void this.settings.queue.client
-      .then((client) => client.on('ready', this.onReady))
-      .catch(() => undefined);
+    // The queue's backend says 'ready' each time its Redis connection is made again.
+    this.settings.queue.getBackend().on('ready', this.onReady);
     void this.tick();
   }
 
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
-    void this.settings.queue.client
-      .then((client) => client.off('ready', this.onReady))
-      .catch(() => undefined);
+    this.settings.queue.getBackend().off('ready', this.onReady);
   }
 
   /** Looks for every schedule and declares the missing ones; the ids it declared. */

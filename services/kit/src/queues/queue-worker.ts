@@ -72,3 +72,13 @@ export function startQueueWorker<Q extends QueueName, D, R>(
   );
   return worker;
 }
+
+/**
+ * Closes a worker, waiting for its running job while its Redis answers. While the connection is
+ * not ready no job can finish or be fetched, and BullMQ 6 would wait forever to close a worker
+ * whose Redis never answered (taskforcesh/bullmq#4656), keeping the process from exiting; the
+ * worker is then closed without waiting, and a job it held is taken up again once it stalls.
+ */
+export function closeQueueWorker(worker: Worker, connection: Redis): Promise<void> {
+  return worker.close(connection.status !== 'ready');
+}

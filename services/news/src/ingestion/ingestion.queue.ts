@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { createRedis, Metrics, Readiness, startQueueWorker } from '@probedge/kit';
+import { closeQueueWorker, createRedis, Metrics, Readiness, startQueueWorker } from '@probedge/kit';
 import { JOBS, QUEUES, type IngestSlotPayload } from '@probedge/proto';
 import { Queue, type Job, type Worker } from 'bullmq';
 import type Redis from 'ioredis';
@@ -143,7 +143,7 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     // Closing the worker waits for a running job, so SIGTERM drains instead of dropping it.
-    await this.worker?.close();
+    if (this.worker) await closeQueueWorker(this.worker, this.connection);
     await this.queue.close();
     this.connection.disconnect();
   }
