@@ -303,6 +303,7 @@ async function ensureDatabases(settings) {
   } catch (error) {
     throw new Error(
       `PostgreSQL does not answer at ${settings.postgres} (${error.message}). Start it, or set POSTGRES_ADMIN_URL.`,
+      { cause: error },
     );
   }
   try {
@@ -333,6 +334,7 @@ async function checkRedis(settings) {
   } catch (error) {
     throw new Error(
       `Redis does not answer at ${settings.redisUrl} (${error.message}). Start it, or set REDIS_URL.`,
+      { cause: error },
     );
   } finally {
     client.disconnect();
