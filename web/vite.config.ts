@@ -111,7 +111,7 @@ export default defineConfig(() => {
       // Lets the prerender preload each page's own route chunk (dist/.vite/manifest.json).
       manifest: true,
       target: 'es2022',
-      rollupOptions: {
+      rolldownOptions: {
         // The contracts package is declarations and constants; its unused tables need not ship.
         treeshake: { moduleSideEffects: (id: string) => !id.startsWith(PROTO_SRC) },
       },
