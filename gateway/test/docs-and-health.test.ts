@@ -124,6 +124,23 @@ describe('docs and health', () => {
     expect(upstreams.content.received.length).toBeLessThanOrEqual(1);
   });
 
+  it('counts the requests its own app answers (health, SEO) under their path', async () => {
+    await send(gateway.url, '/healthz');
+    const line = (text: string, route: string) =>
+      text
+        .split('\n')
+        .find(
+          (entry) =>
+            entry.startsWith('http_request_duration_seconds_count{') &&
+            entry.includes(`route="${route}"`) &&
+            entry.includes('status="200"'),
+        );
+    await waitFor(
+      async () => line((await send(gateway.url, '/metrics')).text, '/healthz') !== undefined,
+      'the health request in /metrics',
+    );
+  });
+
   it('answers /metrics itself, naming proxied requests by their route pattern', async () => {
     await send(gateway.url, '/api/guides/some-guide');
     const guideLine = (text: string) =>

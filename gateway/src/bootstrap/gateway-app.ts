@@ -20,6 +20,7 @@ import type { GatewayConfig } from '../config/env';
 import { setupSwaggerUi } from '../docs/swagger-ui';
 import { UpstreamHealth } from '../health/upstream-health.service';
 import { ApiPipeline } from '../pipeline/api-pipeline';
+import { httpMetrics } from './http-metrics';
 import { SECURITY_HEADERS } from '../pipeline/security-headers';
 
 const OWN = new Set<string>([...Object.values(HEALTH_PATHS), ...Object.values(SEO_PATHS)]);
@@ -36,7 +37,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   // The pipeline names API requests by route; here the health and SEO paths, or other.
-  app.use(app.get(Metrics).httpMiddleware((req) => (OWN.has(req.path) ? req.path : 'other')));
+  app.use(httpMetrics(app.get(Metrics), (req) => (OWN.has(req.path) ? req.path : 'other')));
   app.use(requestLogging(app.get<PinoRoot>(ROOT_LOGGER)));
   app.use(fixedHeaders(app.get<HeaderPairs>(SECURITY_HEADERS)));
   app.useGlobalFilters(new HttpErrorFilter(app.getHttpAdapter()));

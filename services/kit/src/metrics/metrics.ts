@@ -1,7 +1,6 @@
 import { Controller, Get, Inject, Injectable, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HEALTH_PATHS } from '@probedge/proto';
-import type { NextFunction, Request, Response } from 'express';
 import {
   collectDefaultMetrics,
   Counter,
@@ -72,22 +71,9 @@ export class Metrics {
     return new Gauge({ ...config, registers: [this.registry] });
   }
 
-  /** Records one answered HTTP request, for paths that answer outside the middleware below. */
+  /** Records one answered HTTP request (the services' hook and the gateway's pipeline and app call it). */
   observeHttp(method: string, route: string, status: number, seconds: number): void {
     this.http.observe({ method, route, status: String(status) }, seconds);
-  }
-
-  /** Express middleware timing every request; `routeOf` names it (default: the matched route). */
-  httpMiddleware(routeOf: (req: Request) => string | undefined = () => undefined) {
-    return (req: Request, res: Response, next: NextFunction) => {
-      const stop = this.http.startTimer();
-      res.once('finish', () => {
-        const route =
-          routeOf(req) ?? (req.route as { path?: string } | undefined)?.path ?? 'unmatched';
-        stop({ method: req.method, route, status: String(res.statusCode) });
-      });
-      next();
-    };
   }
 
   /** Queue depth by state, read at scrape time. */
