@@ -25,6 +25,8 @@ export interface ReceivedMail {
  */
 export class SmtpInbox {
   readonly messages: ReceivedMail[] = [];
+  /** Connection errors of senders, e.g. ECONNRESET from one killed mid-session. */
+  readonly connectionErrors: string[] = [];
   /** When set, every message is refused with this reply (e.g. 451 or 550). */
   refuseWith: SmtpReply | null = null;
   private readonly refusals = new Map<string, SmtpReply[]>();
@@ -92,6 +94,9 @@ export class SmtpInbox {
         );
       },
     });
+    // A sender killed mid-session resets its connection: a real server notes it and carries on, and
+    // so does the inbox (an 'error' event nobody listens for would end the test run).
+    this.server.on('error', (error: Error) => this.connectionErrors.push(error.message));
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
     return this;
   }
