@@ -77,7 +77,6 @@ describe('a news worker killed in the middle of ingestion', () => {
         NEWS_CACHE_PREFIX: `${prefix}:`,
         // A lost lock is noticed within about two seconds.
         NEWS_LOCK_DURATION_MS: '2000',
-        NEWS_STALLED_INTERVAL_MS: '1000',
       },
     });
     workers.push(worker);

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import {
   closeQueueWorker,
+  handOverWithin,
   createRedis,
   KeptSchedules,
   Metrics,
@@ -86,10 +87,7 @@ export class BriefingWorker implements OnModuleInit, OnApplicationBootstrap, OnM
       options: {
         // One day at a time; a day's messages go out over the pooled connections in parallel.
         concurrency: 1,
-        // A killed worker's lock lapses at most one lock duration after its last renewal, and a
-        // stall check every half lock finds it: the job is handed on within 1.5 lock durations.
-        lockDuration: this.config.BRIEFING_LOCK_DURATION_MS,
-        stalledInterval: Math.ceil(this.config.BRIEFING_LOCK_DURATION_MS / 2),
+        ...handOverWithin(this.config.BRIEFING_LOCK_DURATION_MS),
       },
       logger: this.logger,
       metrics: this.metrics,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { closeQueueWorker, createRedis } from '@probedge/kit';
+import { closeQueueWorker, createRedis, handOverWithin } from '@probedge/kit';
 import { Queue, Worker, type Job } from 'bullmq';
 import type Redis from 'ioredis';
 import { CONTENT_CONFIG } from '../config/content-config';
@@ -79,8 +79,7 @@ export class ConfirmationOutbox implements OnModuleInit, OnModuleDestroy {
         concurrency: 4,
         // A mail whose process was killed mid-send goes out from another (or the restarted one)
         // as soon as a briefing would.
-        lockDuration: this.config.BRIEFING_LOCK_DURATION_MS,
-        stalledInterval: Math.ceil(this.config.BRIEFING_LOCK_DURATION_MS / 2),
+        ...handOverWithin(this.config.BRIEFING_LOCK_DURATION_MS),
       },
     );
     this.worker.on('error', (error) => this.logger.warn({ err: error.message }, 'worker error'));

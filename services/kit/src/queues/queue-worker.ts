@@ -74,6 +74,15 @@ export function startQueueWorker<Q extends QueueName, D, R>(
 }
 
 /**
+ * BullMQ's lock settings for jobs whose process may be killed: a killed worker's lock lapses at
+ * most `lockMs` after its last renewal, and a stall check every half lock finds it, so the job is
+ * handed on within 1.5 × `lockMs`.
+ */
+export function handOverWithin(lockMs: number): { lockDuration: number; stalledInterval: number } {
+  return { lockDuration: lockMs, stalledInterval: Math.ceil(lockMs / 2) };
+}
+
+/**
  * Closes a worker, waiting for its running job while its Redis answers. While the connection is
  * not ready no job can finish or be fetched, and BullMQ 6 would wait forever to close a worker
  * whose Redis never answered (taskforcesh/bullmq#4656), keeping the process from exiting; the

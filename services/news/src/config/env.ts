@@ -30,10 +30,8 @@ export const configShape = {
   /** Sources fetched at once within a slot; one slow source then does not hold up the rest. */
   NEWS_INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   NEWS_FETCH_TIMEOUT_MS: env.positiveInt(10_000),
-  /** A slot whose worker stops renewing its lock this long (killed, frozen) moves to another worker. */
-  NEWS_LOCK_DURATION_MS: z.coerce.number().int().min(1000).default(30_000),
-  /** How often the workers look for such stalled slots. */
-  NEWS_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30_000),
+  /** A slot whose worker stops renewing its lock (killed, frozen) moves to another within 1.5 × this. */
+  NEWS_LOCK_DURATION_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   NEWS_MAX_BODY_BYTES: env.positiveInt(2 * 1024 * 1024),
   NEWS_MAX_REDIRECTS: z.coerce.number().int().min(0).max(10).default(3),
   /** Pause between checks of a healthy source when the sources file sets none. */

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { closeQueueWorker, createRedis, Metrics, Readiness, startQueueWorker } from '@probedge/kit';
+import {
+  closeQueueWorker,
+  createRedis,
+  handOverWithin,
+  Metrics,
+  Readiness,
+  startQueueWorker,
+} from '@probedge/kit';
 import { JOBS, QUEUES, type IngestSlotPayload } from '@probedge/proto';
 import { Queue, type Job, type Worker } from 'bullmq';
 import type Redis from 'ioredis';
@@ -86,8 +93,7 @@ export class IngestionQueue implements OnModuleInit, OnModuleDestroy {
       prefix: this.config.NEWS_QUEUE_PREFIX,
       options: {
         concurrency: 1,
-        lockDuration: this.config.NEWS_LOCK_DURATION_MS,
-        stalledInterval: this.config.NEWS_STALLED_INTERVAL_MS,
+        ...handOverWithin(this.config.NEWS_LOCK_DURATION_MS),
       },
       logger: this.logger,
       metrics: this.metrics,
