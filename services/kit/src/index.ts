@@ -32,3 +32,4 @@ export * from './search/search-query';
 export * from './errors/coded-error';
 export * from './queues/kept-schedules';
 export * from './queues/queue-worker';
+export * from './mail/mail-outbox';

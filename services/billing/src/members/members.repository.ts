@@ -25,7 +25,8 @@ export interface NewSignInToken {
 
 /** A sign-in mail a sender has claimed: whom to send which link, and how many tries it took. */
 export interface ClaimedMail {
-  tokenHash: string;
+  /** The link's token hash. */
+  id: string;
   email: string;
   link: string;
   attempts: number;
@@ -39,7 +40,7 @@ interface ClaimedRow {
 }
 
 const claimed = (row: ClaimedRow): ClaimedMail => ({
-  tokenHash: row.token_hash,
+  id: row.token_hash,
   email: row.email,
   link: row.pending_mail,
   attempts: row.mail_attempts,

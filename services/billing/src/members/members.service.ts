@@ -11,6 +11,7 @@ import {
 import {
   CodedError,
   MAILER,
+  MailOutbox,
   normaliseEmail,
   TooManyRequestsException,
   type Mailer,
@@ -90,10 +91,6 @@ function askedHere(browserHash: string | null, signInToken: string | undefined):
   );
 }
 
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
 export interface StartedSession {
   confirmed: SignInConfirmed;
   /** The member session cookie value. */
@@ -106,10 +103,7 @@ export interface StartedSession {
  */
 @Injectable()
 export class MembersService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(MembersService.name);
-  private readonly deliveries = new Set<Promise<void>>();
-  private sweeper?: NodeJS.Timeout;
-  private sweeping = false;
+  private readonly outbox: MailOutbox<ClaimedMail>;
 
   constructor(
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
@@ -117,7 +111,32 @@ export class MembersService implements OnApplicationBootstrap, OnApplicationShut
     private readonly members: MembersRepository,
     private readonly billing: BillingRepository,
     private readonly access: AccessService,
-  ) {}
+  ) {
+    this.outbox = new MailOutbox<ClaimedMail>({
+      name: 'sign-in mail',
+      store: {
+        claim: (id, now, leaseUntil) => members.claimMail(id, now, leaseUntil),
+        claimDue: (now, leaseUntil, limit) => members.claimDueMails(now, leaseUntil, limit),
+        finish: (mail) => members.finishMail(mail.id),
+        retryAt: (mail, at) => members.retryMailAt(mail.id, at),
+      },
+      send: (mail) =>
+        mailer.send(
+          signInMail({
+            to: mail.email,
+            link: mail.link,
+            brand: config.BRAND_NAME,
+            minutes: SIGN_IN_LINK_MINUTES,
+          }),
+        ),
+      leaseMs: config.SIGN_IN_MAIL_LEASE_SECONDS * 1000,
+      attempts: DELIVERY_ATTEMPTS,
+      retryDelayMs: (attempt) => DELIVERY_BACKOFF_MS * 4 ** (attempt - 1),
+      sweepMs: MAIL_SWEEP_MS,
+      sweepBatch: MAIL_SWEEP_BATCH,
+      logger: new Logger(MembersService.name),
+    });
+  }
 
   /**
    * Stores a link bound to the asking browser's sign-in cookie (`browserToken`, made if it has
@@ -158,7 +177,7 @@ export class MembersService implements OnApplicationBootstrap, OnApplicationShut
     }
     // Sent after answering, on a later turn: how long a mail server takes must not tell one
     // address from another, nor hold the answer up.
-    this.track(nextTurn().then(() => this.sendNow(tokenHash)));
+    this.outbox.sendSoon(tokenHash);
     return { message: SIGN_IN_ACCEPTED_MESSAGE, browserToken: browser };
   }
 
@@ -246,75 +265,11 @@ export class MembersService implements OnApplicationBootstrap, OnApplicationShut
 
   /** Mail that waits (its sender died, or a retry is due) is looked for every few seconds. */
   onApplicationBootstrap(): void {
-    this.sweeper = setInterval(() => {
-      if (this.sweeping) return;
-      this.sweeping = true;
-      this.track(this.sweep().finally(() => (this.sweeping = false)));
-    }, MAIL_SWEEP_MS);
-    this.sweeper.unref();
+    this.outbox.start();
   }
 
   /** Mail still being sent is finished before the process exits; the rest waits in the table. */
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.sweeper);
-    await Promise.allSettled([...this.deliveries]);
-  }
-
-  private track(delivery: Promise<void>): void {
-    this.deliveries.add(delivery);
-    void delivery.finally(() => this.deliveries.delete(delivery));
-  }
-
-  private leaseUntil(now: Date): Date {
-    return new Date(now.getTime() + this.config.SIGN_IN_MAIL_LEASE_SECONDS * 1000);
-  }
-
-  private async sendNow(tokenHash: string): Promise<void> {
-    try {
-      const now = new Date();
-      const mail = await this.members.claimMail(tokenHash, now, this.leaseUntil(now));
-      if (mail) await this.deliver(mail);
-    } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'sign-in mail left for the sweep');
-    }
-  }
-
-  private async sweep(): Promise<void> {
-    try {
-      const now = new Date();
-      const due = await this.members.claimDueMails(now, this.leaseUntil(now), MAIL_SWEEP_BATCH);
-      for (const mail of due) await this.deliver(mail);
-    } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'sign-in mail sweep failed');
-    }
-  }
-
-  /** One try: sent (the link is then forgotten), or left for another try after a backoff. */
-  private async deliver(mail: ClaimedMail): Promise<void> {
-    const message = signInMail({
-      to: mail.email,
-      link: mail.link,
-      brand: this.config.BRAND_NAME,
-      minutes: SIGN_IN_LINK_MINUTES,
-    });
-    try {
-      await this.mailer.send(message);
-      await this.members.finishMail(mail.tokenHash);
-    } catch (error) {
-      const permanent = (error as { permanent?: boolean }).permanent === true;
-      // The link is never logged: it signs in whoever holds it.
-      this.logger.warn(
-        { attempt: mail.attempts, permanent, err: (error as Error).message },
-        'sign-in mail could not be sent',
-      );
-      if (permanent || mail.attempts >= DELIVERY_ATTEMPTS) {
-        await this.members.finishMail(mail.tokenHash);
-        return;
-      }
-      await this.members.retryMailAt(
-        mail.tokenHash,
-        new Date(Date.now() + DELIVERY_BACKOFF_MS * 4 ** (mail.attempts - 1)),
-      );
-    }
+    await this.outbox.stop();
   }
 }
