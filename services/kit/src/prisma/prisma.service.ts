@@ -6,10 +6,10 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
-import { PrismaPg } from '@prisma/adapter-pg';
+import type { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
 import { Readiness } from '../health/health';
-import { poolConfig } from './prisma';
+import { poolConfig, ReleasingPrismaPg } from './prisma';
 
 /** The part of a service's config the database connection reads. */
 export interface DatabaseConfig {
@@ -60,7 +60,7 @@ export function prismaService<C extends PrismaClientLike>(
       const pool = new Pool(
         poolConfig({ url: config.DATABASE_URL, max: config.DATABASE_POOL_MAX }),
       );
-      super({ adapter: new PrismaPg(pool) });
+      super({ adapter: new ReleasingPrismaPg(pool) });
       this.pool = pool;
       // An idle connection the server ends (a restart, a failover, an administrator) is an error
       // event on the pool; unheard, it would end the process. The pool drops that connection and

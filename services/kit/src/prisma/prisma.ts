@@ -46,12 +46,57 @@ export function preparedQuery<R extends QueryResultRow>(
   return pool.query<R>({ name, text: statement.text, values: statement.values });
 }
 
+type PgAdapter = Awaited<ReturnType<PrismaPg['connect']>>;
+type PgTransaction = Awaited<ReturnType<PgAdapter['startTransaction']>>;
+type SqlQuery = Parameters<PgTransaction['executeRaw']>[0];
+
+/**
+ * The pg driver adapter, with transactions that always give their connection back. Prisma 6.19
+ * hands a transaction's pooled connection back only after its COMMIT or ROLLBACK statement
+ * succeeded: a connection lost mid-transaction stayed checked out for good, so each database blip
+ * took a connection from the pool until it was empty, and closing the pool waited forever. Here a
+ * failed COMMIT or ROLLBACK releases it (pg's pool drops a connection that broke).
+ */
+export class ReleasingPrismaPg extends PrismaPg {
+  override async connect(): Promise<PgAdapter> {
+    const adapter = await super.connect();
+    const startTransaction = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (isolationLevel) =>
+      releasedWhenEnded(await startTransaction(isolationLevel));
+    return adapter;
+  }
+}
+
+function releasedWhenEnded(transaction: PgTransaction): PgTransaction {
+  let released = false;
+  // The adapter's commit() and rollback() send nothing: they give the connection back.
+  const giveBack = (end: () => Promise<void>) => async () => {
+    if (released) return;
+    released = true;
+    await end();
+  };
+  const commit = giveBack(transaction.commit.bind(transaction));
+  const rollback = giveBack(transaction.rollback.bind(transaction));
+  const executeRaw = transaction.executeRaw.bind(transaction);
+  transaction.commit = commit;
+  transaction.rollback = rollback;
+  transaction.executeRaw = async (query: SqlQuery) => {
+    try {
+      return await executeRaw(query);
+    } catch (error) {
+      if (query.sql === 'COMMIT' || query.sql === 'ROLLBACK') await rollback();
+      throw error;
+    }
+  };
+  return transaction;
+}
+
 /**
  * The driver adapter the runtime Prisma client uses: plain pg, no native query engine.
  * Pass it to a service's generated PrismaClient: `new PrismaClient({ adapter })`.
  */
 export function createPrismaAdapter(options: PoolOptions): PrismaPg {
-  return new PrismaPg(poolConfig(options));
+  return new ReleasingPrismaPg(poolConfig(options));
 }
 
 const PG_NAME_OID = 19;
