@@ -1,137 +1,90 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { createHash } from 'node:crypto';
-import { closeQueueWorker, createRedis, handOverWithin } from '@probedge/kit';
-import { Queue, Worker, type Job } from 'bullmq';
-import type Redis from 'ioredis';
+import { MailOutbox } from '@probedge/kit';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
 import { ConfirmationSender } from './confirmation-sender';
+import {
+  NewsletterRepository,
+  type ClaimedConfirmation,
+  type MailShare,
+} from './newsletter.repository';
 
-export const CONFIRMATION_QUEUE = 'newsletter-confirmation';
-/** Whether this process takes confirmation mails off the queue and sends them (not the content sync). */
+/** Whether this process sends confirmation mails (not the content sync). */
 export const SENDS_CONFIRMATIONS = Symbol('SENDS_CONFIRMATIONS');
-const CONFIRMATION_JOB = 'confirmation';
 
-interface ConfirmationJob {
-  email: string;
-}
-
-/**
- * One step, so concurrent sign-ups from any replica cannot both pass: refused while the address's
- * interval marker lives, else counted in its window (the first count starts the window) and, when
- * within the limit, the marker set. 1 means a mail may go.
- */
-const TAKE_ADDRESS_SLOT = `
-if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-if count > tonumber(ARGV[1]) then return 0 end
-if tonumber(ARGV[3]) > 0 then redis.call('SET', KEYS[2], '1', 'PX', ARGV[3]) end
-return 1`;
+const DELIVERY_ATTEMPTS = 5;
+const DELIVERY_BACKOFF_MS = 10_000;
+/** How often each sending process looks for confirmation mail that waits. */
+const MAIL_SWEEP_MS = 5000;
+const MAIL_SWEEP_BATCH = 20;
 
 /**
- * Confirmation mails leave through a queue, after the sign-up has been answered: the answer then
- * takes the same time whatever the address's state, and a slow mail server delays only the mail.
- * Each address gets at most NEWSLETTER_MAILS_PER_ADDRESS mails per window, however many clients ask.
+ * Confirmation mails are written to the outbox table before the sign-up is answered and sent
+ * after it: the answer then takes the same time whatever the address's state, a slow mail server
+ * delays only the mail, and no crash can lose a mail that was promised. Each address gets at most
+ * NEWSLETTER_MAILS_PER_ADDRESS mails per window, however many clients ask; its share is taken in
+ * the row's own transaction, so a sign-up whose answer was lost still gets its mail.
  */
 @Injectable()
 export class ConfirmationOutbox implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(ConfirmationOutbox.name);
-  private redis?: Redis;
-  private blocking?: Redis;
-  private openQueue?: Queue<ConfirmationJob>;
-  private worker?: Worker<ConfirmationJob>;
+  private readonly mails: MailOutbox<ClaimedConfirmation>;
 
   constructor(
     @Inject(CONTENT_CONFIG) private readonly config: ContentConfig,
-    private readonly sender: ConfirmationSender,
+    sender: ConfirmationSender,
+    private readonly repository: NewsletterRepository,
     @Inject(SENDS_CONFIRMATIONS) private readonly sendsMail: boolean,
-  ) {}
-
-  /** Connected on first use: a process that neither queues nor sends (the content sync) never connects. */
-  private get commands(): Redis {
-    this.redis ??= createRedis({ url: this.config.REDIS_URL });
-    return this.redis;
+  ) {
+    this.mails = new MailOutbox<ClaimedConfirmation>({
+      name: 'confirmation mail',
+      store: {
+        claim: (id, now, leaseUntil) => repository.claimConfirmation(id, now, leaseUntil),
+        claimDue: async (now, leaseUntil, limit) => {
+          await repository.forgetMailSharesBefore(new Date(now.getTime() - this.share.windowMs));
+          return repository.claimDueConfirmations(now, leaseUntil, limit);
+        },
+        finish: (mail) => repository.finishConfirmation(mail.id),
+        retryAt: (mail, at) => repository.retryConfirmationAt(mail.id, at),
+      },
+      send: (mail) => sender.send(mail.email),
+      // A mail whose process was killed mid-send goes out from another (or the restarted one)
+      // as soon as a briefing would.
+      leaseMs: config.BRIEFING_LOCK_DURATION_MS,
+      attempts: DELIVERY_ATTEMPTS,
+      retryDelayMs: (attempt) => DELIVERY_BACKOFF_MS * 2 ** (attempt - 1),
+      sweepMs: MAIL_SWEEP_MS,
+      sweepBatch: MAIL_SWEEP_BATCH,
+      logger: new Logger(ConfirmationOutbox.name),
+    });
   }
 
-  private get queue(): Queue<ConfirmationJob> {
-    if (!this.openQueue) {
-      this.openQueue = new Queue<ConfirmationJob>(CONFIRMATION_QUEUE, {
-        connection: this.commands,
-        prefix: this.config.BRIEFING_QUEUE_PREFIX,
-      });
-      this.openQueue.on('error', (error) =>
-        this.logger.warn({ err: error.message }, 'queue error'),
-      );
-    }
-    return this.openQueue;
+  private get share(): MailShare {
+    return {
+      limit: this.config.NEWSLETTER_MAILS_PER_ADDRESS,
+      windowMs: this.config.NEWSLETTER_MAIL_WINDOW_SECONDS * 1000,
+      gapMs: this.config.NEWSLETTER_MAIL_GAP_SECONDS * 1000,
+    };
   }
 
   onModuleInit(): void {
-    if (!this.sendsMail) return;
-    this.blocking = createRedis({ url: this.config.REDIS_URL, maxRetriesPerRequest: null });
-    this.worker = new Worker<ConfirmationJob>(
-      CONFIRMATION_QUEUE,
-      (job: Job<ConfirmationJob>) => this.sender.send(job.data.email),
-      {
-        connection: this.blocking,
-        prefix: this.config.BRIEFING_QUEUE_PREFIX,
-        concurrency: 4,
-        // A mail whose process was killed mid-send goes out from another (or the restarted one)
-        // as soon as a briefing would.
-        ...handOverWithin(this.config.BRIEFING_LOCK_DURATION_MS),
-      },
-    );
-    this.worker.on('error', (error) => this.logger.warn({ err: error.message }, 'worker error'));
-    this.worker.on('failed', (job, error) =>
-      this.logger.error(
-        { err: error.message, attempts: job?.attemptsMade },
-        'confirmation mail failed',
-      ),
-    );
+    if (this.sendsMail) this.mails.start();
   }
 
-  /** Queues a confirmation mail unless the address had its share; the caller cannot tell which. */
+  /**
+   * Writes a confirmation mail unless the address had its share (the caller cannot tell which),
+   * and sends it after the answer.
+   */
   async offer(email: string): Promise<void> {
-    if (!(await this.takeAddressSlot(email))) return;
-    await this.queue.add(
-      CONFIRMATION_JOB,
-      { email },
-      {
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 10_000 },
-        removeOnComplete: true,
-        removeOnFail: 1000,
-      },
-    );
+    const id = await this.repository.queueConfirmationWithinLimit(email, new Date(), this.share);
+    if (id !== null && this.sendsMail) this.mails.sendSoon(id);
   }
 
-  /** Confirmation mails queued or being sent (waiting for a retry included). */
-  async backlog(): Promise<number> {
-    const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-    return Object.values(counts).reduce((sum, count) => sum + count, 0);
-  }
-
-  private async takeAddressSlot(email: string): Promise<boolean> {
-    // Hashed, so Redis keys never hold an address.
-    const id = createHash('sha256').update(email).digest('hex');
-    const prefix = `${this.config.BRIEFING_QUEUE_PREFIX}:newsletter-address:${id}`;
-    const taken = await this.commands.eval(
-      TAKE_ADDRESS_SLOT,
-      2,
-      `${prefix}:count`,
-      `${prefix}:interval`,
-      this.config.NEWSLETTER_MAILS_PER_ADDRESS,
-      this.config.NEWSLETTER_MAIL_WINDOW_SECONDS * 1000,
-      this.config.NEWSLETTER_MAIL_GAP_SECONDS * 1000,
-    );
-    return taken === 1;
+  /** Confirmation mails not yet sent (waiting for a retry included). */
+  backlog(): Promise<number> {
+    return this.repository.confirmationBacklog();
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.worker && this.blocking) await closeQueueWorker(this.worker, this.blocking);
-    await this.openQueue?.close();
-    this.redis?.disconnect();
-    this.blocking?.disconnect();
+    await this.mails.stop();
   }
 }

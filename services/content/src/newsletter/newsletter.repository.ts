@@ -1,8 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { ClaimedOutboxMail } from '@probedge/kit';
 import { PrismaService } from '../prisma/prisma.service';
 
 const SIGNING_KEY_ID = 1;
+
+/** How many confirmation mails one address may get. */
+export interface MailShare {
+  limit: number;
+  windowMs: number;
+  /** Least time between two mails (0: none). */
+  gapMs: number;
+}
+
+/** A confirmation mail claimed by one sender. */
+export interface ClaimedConfirmation extends ClaimedOutboxMail {
+  email: string;
+}
 
 @Injectable()
 export class NewsletterRepository {
@@ -78,5 +92,94 @@ export class NewsletterRepository {
       },
     });
     return (await this.prisma.newsletterSubscriber.count({ where: { id } })) > 0;
+  }
+
+  /**
+   * Writes a sign-up's confirmation mail, due at once, unless the address had its share: at most
+   * `limit` mails per window and none within `gapMs` of the last. One transaction under the
+   * address's lock, so concurrent sign-ups from any replica queue, and the share is taken together
+   * with the mail: a sign-up whose answer was lost on the way still gets its mail. Names the row,
+   * or null when refused.
+   */
+  async queueConfirmationWithinLimit(
+    email: string,
+    now: Date,
+    share: MailShare,
+  ): Promise<string | null> {
+    const addressHash = createHash('sha256').update(email).digest('hex');
+    return this.prisma.$transaction(async (db) => {
+      await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${'newsletter:' + addressHash}, 0))`;
+      await db.newsletterMailSlot.deleteMany({
+        where: { addressHash, takenAt: { lte: new Date(now.getTime() - share.windowMs) } },
+      });
+      const taken = await db.newsletterMailSlot.aggregate({
+        where: { addressHash },
+        _count: true,
+        _max: { takenAt: true },
+      });
+      const last = taken._max.takenAt;
+      if (taken._count >= share.limit) return null;
+      if (last && share.gapMs > 0 && now.getTime() - last.getTime() < share.gapMs) return null;
+      const id = randomUUID();
+      await db.newsletterMailSlot.create({ data: { addressHash, takenAt: now } });
+      await db.newsletterConfirmation.create({
+        data: { id, email, nextAttemptAt: now, createdAt: now },
+      });
+      return id;
+    });
+  }
+
+  /** Claims one confirmation mail until `leaseUntil` (counting the try) if it is due. */
+  async claimConfirmation(
+    id: string,
+    now: Date,
+    leaseUntil: Date,
+  ): Promise<ClaimedConfirmation | null> {
+    const rows = await this.prisma.$queryRaw<ClaimedConfirmation[]>`
+      UPDATE newsletter_confirmations
+      SET next_attempt_at = ${leaseUntil}, attempts = attempts + 1
+      WHERE id = ${id}::uuid AND next_attempt_at <= ${now}
+      RETURNING id::text AS id, email, attempts`;
+    return rows[0] ?? null;
+  }
+
+  /** Claims up to `limit` due confirmation mails, oldest first; concurrent sweeps take different rows. */
+  claimDueConfirmations(
+    now: Date,
+    leaseUntil: Date,
+    limit: number,
+  ): Promise<ClaimedConfirmation[]> {
+    return this.prisma.$queryRaw<ClaimedConfirmation[]>`
+      UPDATE newsletter_confirmations
+      SET next_attempt_at = ${leaseUntil}, attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM newsletter_confirmations
+        WHERE next_attempt_at <= ${now}
+        ORDER BY next_attempt_at
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id::text AS id, email, attempts`;
+  }
+
+  /** Shares taken before `before` count for nobody any more. */
+  async forgetMailSharesBefore(before: Date): Promise<void> {
+    await this.prisma.newsletterMailSlot.deleteMany({ where: { takenAt: { lte: before } } });
+  }
+
+  /** The mail was sent or given up on: the address waits here no longer. */
+  async finishConfirmation(id: string): Promise<void> {
+    await this.prisma.newsletterConfirmation.deleteMany({ where: { id } });
+  }
+
+  async retryConfirmationAt(id: string, at: Date): Promise<void> {
+    await this.prisma.newsletterConfirmation.updateMany({
+      where: { id },
+      data: { nextAttemptAt: at },
+    });
+  }
+
+  /** Confirmation mails not yet sent nor given up on (waiting for a retry included). */
+  confirmationBacklog(): Promise<number> {
+    return this.prisma.newsletterConfirmation.count();
   }
 }

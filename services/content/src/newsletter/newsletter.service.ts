@@ -57,7 +57,7 @@ export class NewsletterService {
     try {
       await this.outbox.offer(email);
     } catch (error) {
-      // Nothing was queued (Redis is away): asking again later sends the link.
+      // Nothing was written (Redis or the database is away): asking again later sends the link.
       this.logger.error({ err: (error as Error).message }, 'confirmation mail could not be queued');
       throw new ServiceUnavailableException(
         'The sign-up could not be taken right now; please try again shortly',
