@@ -67,8 +67,8 @@ const SPECS: Record<ProcessName, ProcessSpec> = {
     env: (stack) => ({
       PORT: String(stack.ports.content),
       DATABASE_URL: stack.databases.content!,
-      // Its own: confirmation mails go through a queue there, which another stack's content
-      // process on a shared Redis would take and send to its own mail server.
+      // Its own: the briefing's jobs go through queues there, which another stack's content
+      // process on a shared Redis would take.
       REDIS_URL: stack.redisUrl,
       PUBLIC_URL: url(stack.ports.gateway),
     }),
@@ -186,6 +186,9 @@ export interface Stack {
   /** (Re)starts a process on its port with its environment; resolves once it is ready. */
   start(name: ProcessName): Promise<NodeProcess>;
   stop(name: ProcessName, signal?: NodeJS.Signals): Promise<ExitStatus>;
+  /** Kills the stack's redis-server; `startRedis` brings one back, empty, on the same port. */
+  stopRedis(): Promise<void>;
+  startRedis(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -303,6 +306,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         if (!child) throw new Error(`${name} is not running`);
         running.delete(name);
         return child.stop(signal);
+      },
+      async stopRedis() {
+        await killProcess(redisServer);
+        redisServer = undefined;
+      },
+      async startRedis() {
+        redisServer = await startRedisServer(redisPort);
       },
       close,
     };
