@@ -7,41 +7,30 @@ import {
   upstreamUrls,
   type RunningGateway,
   type Upstreams,
+  useGatewayWithUpstreams,
 } from './support/gateway';
 
 describe('what the gateway refuses before a service sees it', () => {
-  let upstreams: Upstreams;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
-    gateway = await startGateway({
-      ...upstreamUrls(upstreams),
-      PUBLIC_URL: 'https://probedge.example',
-      CORS_ALLOWED_ORIGINS: ['https://partner.example'],
-      BODY_LIMIT: '1kb',
-    });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await stopUpstreams(upstreams);
+  const fixture = useGatewayWithUpstreams({
+    PUBLIC_URL: 'https://probedge.example',
+    CORS_ALLOWED_ORIGINS: ['https://partner.example'],
+    BODY_LIMIT: '1kb',
   });
 
   const post = (path: string, headers: Record<string, string>, body = '{}') =>
-    send(gateway.url, path, { method: 'POST', headers, body });
+    send(fixture.gateway.url, path, { method: 'POST', headers, body });
 
   it('refuses a write from a foreign page with 403, and lets the site and allowed origins write', async () => {
     const foreign = await post('/api/create-checkout-session', { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
     expect(foreign.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
-    expect(upstreams.billing.received).toHaveLength(0);
+    expect(fixture.upstreams.billing.received).toHaveLength(0);
 
     for (const origin of ['https://probedge.example', 'https://partner.example']) {
       expect((await post('/api/create-checkout-session', { origin })).status).toBe(200);
     }
     // Same origin by Host, whatever PUBLIC_URL says (a visitor on the loopback address).
-    const host = new URL(gateway.url).host;
+    const host = new URL(fixture.gateway.url).host;
     expect((await post('/api/newsletter', { origin: `http://${host}` })).status).toBe(200);
     // Server-to-server calls (Stripe) send no Origin at all.
     expect((await post('/api/stripe/webhook', {})).status).toBe(200);
@@ -69,8 +58,8 @@ describe('what the gateway refuses before a service sees it', () => {
       'email=ann%40example.com',
     );
     expect(page.status).toBe(200);
-    expect(upstreams.billing.last!.url).toBe(`/api/billing/sandbox-checkout/${id}`);
-    expect(upstreams.billing.last!.body.toString()).toBe('email=ann%40example.com');
+    expect(fixture.upstreams.billing.last!.url).toBe(`/api/billing/sandbox-checkout/${id}`);
+    expect(fixture.upstreams.billing.last!.body.toString()).toBe('email=ann%40example.com');
     const multipart = await post(
       `/api/billing/sandbox-checkout/${id}`,
       { 'content-type': 'multipart/form-data; boundary=x' },
@@ -89,8 +78,8 @@ describe('what the gateway refuses before a service sees it', () => {
       oneClickBody,
     );
     expect(oneClick.status).toBe(200);
-    expect(upstreams.content.last!.url).toBe('/api/newsletter/unsubscribe?token=abc.def');
-    expect(upstreams.content.last!.body.toString()).toBe(oneClickBody);
+    expect(fixture.upstreams.content.last!.url).toBe('/api/newsletter/unsubscribe?token=abc.def');
+    expect(fixture.upstreams.content.last!.body.toString()).toBe(oneClickBody);
     const other = await post(
       '/api/newsletter/unsubscribe?token=abc.def',
       { 'content-type': 'text/plain' },
@@ -101,14 +90,14 @@ describe('what the gateway refuses before a service sees it', () => {
       'Request bodies must be application/json, application/x-www-form-urlencoded or multipart/form-data, not text/plain',
     );
     // A body-less POST (generate) needs no type.
-    expect((await send(gateway.url, '/api/generate-analysis', { method: 'POST' })).status).toBe(
-      200,
-    );
+    expect(
+      (await send(fixture.gateway.url, '/api/generate-analysis', { method: 'POST' })).status,
+    ).toBe(200);
   });
 
   it('answers CORS preflights for allowed origins only, never with a wildcard', async () => {
     const preflight = (origin: string) =>
-      send(gateway.url, '/api/create-checkout-session', {
+      send(fixture.gateway.url, '/api/create-checkout-session', {
         method: 'OPTIONS',
         headers: {
           origin,
@@ -127,12 +116,12 @@ describe('what the gateway refuses before a service sees it', () => {
     expect(refused.status).toBe(403);
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
 
-    const read = await send(gateway.url, '/api/guides', {
+    const read = await send(fixture.gateway.url, '/api/guides', {
       headers: { origin: 'https://evil.example' },
     });
     expect(read.status).toBe(200);
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
-    const partnerRead = await send(gateway.url, '/api/guides', {
+    const partnerRead = await send(fixture.gateway.url, '/api/guides', {
       headers: { origin: 'https://partner.example' },
     });
     expect(partnerRead.headers['access-control-allow-origin']).toBe('https://partner.example');
@@ -197,17 +186,7 @@ describe('rate limits shared through Redis by two gateways', () => {
 });
 
 describe('searches', () => {
-  let upstreams: Upstreams;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
-    gateway = await startGateway({
-      ...upstreamUrls(upstreams),
-      RATE_LIMIT_PREFIX: `gateway-test-search-${process.pid}-${Date.now()}:`,
-      RATE_LIMIT_GENERAL: 1000,
-      RATE_LIMIT_SEARCH: 3,
-    });
+  const fixture = useGatewayWithUpstreams((upstreams) => {
     // News marks its search answers shareable, as it does.
     upstreams.news.handler = (_req, res, received) => {
       res.writeHead(200, {
@@ -216,11 +195,11 @@ describe('searches', () => {
       });
       res.end(JSON.stringify({ url: received.url }));
     };
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await stopUpstreams(upstreams);
+    return {
+      RATE_LIMIT_PREFIX: `gateway-test-search-${process.pid}-${Date.now()}:`,
+      RATE_LIMIT_GENERAL: 1000,
+      RATE_LIMIT_SEARCH: 3,
+    };
   });
 
   it('are one query however the q is padded: one fetch at news, one cache entry', async () => {
@@ -232,30 +211,34 @@ describe('searches', () => {
     ];
     const answers = [];
     for (const [index, target] of padded.entries()) {
-      answers.push(await send(gateway.url, target, { localAddress: `127.0.0.${10 + index}` }));
+      answers.push(
+        await send(fixture.gateway.url, target, { localAddress: `127.0.0.${10 + index}` }),
+      );
     }
     expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200]);
-    expect(upstreams.news.received.map((received) => received.url)).toEqual([
+    expect(fixture.upstreams.news.received.map((received) => received.url)).toEqual([
       '/api/search?q=interest+rates',
     ]);
     for (const res of answers) expect(res.json()).toEqual({ url: '/api/search?q=interest+rates' });
   });
 
   it("have a bucket of their own per client, cached answers included; the client's other reads go on", async () => {
-    const search = () => send(gateway.url, '/api/search?q=copper', { localAddress: '127.0.0.20' });
+    const search = () =>
+      send(fixture.gateway.url, '/api/search?q=copper', { localAddress: '127.0.0.20' });
     const statuses = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await search()).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     const limited = await search();
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await send(gateway.url, '/api/guides', { localAddress: '127.0.0.20' })).status).toBe(
-      200,
-    );
+    expect(
+      (await send(fixture.gateway.url, '/api/guides', { localAddress: '127.0.0.20' })).status,
+    ).toBe(200);
     // Another client searches as before.
     expect(
-      (await send(gateway.url, '/api/search?q=copper', { localAddress: '127.0.0.21' })).status,
+      (await send(fixture.gateway.url, '/api/search?q=copper', { localAddress: '127.0.0.21' }))
+        .status,
     ).toBe(200);
-    const metrics = (await send(gateway.url, '/metrics')).text;
+    const metrics = (await send(fixture.gateway.url, '/metrics')).text;
     expect(metricValue(metrics, 'gateway_rate_limited_total', { bucket: 'search' })).toBe(3);
   });
 });

@@ -11,39 +11,22 @@ import {
   stripeEnv,
   type BillingApp,
 } from '@probedge/billing/test/support';
-import {
-  send,
-  startGateway,
-  startUpstreams,
-  stopUpstreams,
-  upstreamUrls,
-  type RunningGateway,
-  type Upstreams,
-} from './support/gateway';
+import { send, useGatewayWithUpstreams } from './support/gateway';
 
 describe('a Stripe webhook through the gateway to the real billing service', () => {
   let database: TestDatabase;
   let stripe: FakeStripe;
   let billing: BillingApp;
-  let upstreams: Upstreams;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
+  const fixture = useGatewayWithUpstreams(async () => {
     database = await createTestDatabase('probedge_billing_gw', MIGRATIONS_DIR);
     stripe = await new FakeStripe().start();
     billing = await startBillingApp(stripeEnv(database, stripe));
     await billing.app.listen(0, '127.0.0.1');
     const { port } = billing.app.getHttpServer().address() as AddressInfo;
-    upstreams = await startUpstreams();
-    gateway = await startGateway({
-      ...upstreamUrls(upstreams),
-      BILLING_URL: `http://127.0.0.1:${port}`,
-    });
+    return { BILLING_URL: `http://127.0.0.1:${port}` };
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    await stopUpstreams(upstreams);
     await billing?.close();
     await stripe?.stop();
     await database?.drop();
@@ -78,7 +61,7 @@ describe('a Stripe webhook through the gateway to the real billing service', () 
   };
 
   const deliver = (body: Buffer, signature: string) =>
-    send(gateway.url, '/api/stripe/webhook', {
+    send(fixture.gateway.url, '/api/stripe/webhook', {
       method: 'POST',
       headers: {
         'content-type': 'application/json; charset=utf-8',

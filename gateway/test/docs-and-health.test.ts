@@ -4,15 +4,7 @@ import { Readiness } from '@probedge/kit';
 import { freePort } from '@probedge/kit/testing';
 import { operatorViews, serveOperatorPort } from '../src/bootstrap/gateway-app';
 import { closedPort } from './support/upstream';
-import {
-  send,
-  startGateway,
-  startUpstreams,
-  stopUpstreams,
-  upstreamUrls,
-  type RunningGateway,
-  type Upstreams,
-} from './support/gateway';
+import { send, startGateway, upstreamUrls, useGatewayWithUpstreams } from './support/gateway';
 
 const CONTENT_DOCUMENT = {
   openapi: '3.0.0',
@@ -31,14 +23,10 @@ const CONTENT_DOCUMENT = {
 };
 
 describe('docs and health', () => {
-  let upstreams: Upstreams;
-  let gateway: RunningGateway;
   let insightsPort: number;
   let operators: Server;
   let operatorsUrl: string;
-
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
+  const fixture = useGatewayWithUpstreams(async (upstreams) => {
     upstreams.content.handler = (req, res) => {
       res.writeHead(req.url === '/openapi.json' ? 200 : 404, {
         'content-type': 'application/json',
@@ -50,39 +38,35 @@ describe('docs and health', () => {
       res.end('{}');
     };
     insightsPort = await closedPort();
-    gateway = await startGateway({
-      ...upstreamUrls(upstreams),
-      INSIGHTS_URL: `http://127.0.0.1:${insightsPort}`,
-    });
+    return { INSIGHTS_URL: `http://127.0.0.1:${insightsPort}` };
+  });
+
+  beforeAll(async () => {
     const port = await freePort();
-    operators = await serveOperatorPort(operatorViews(gateway.app), port, '127.0.0.1');
+    operators = await serveOperatorPort(operatorViews(fixture.gateway.app), port, '127.0.0.1');
     operatorsUrl = `http://127.0.0.1:${port}`;
   });
 
-  afterAll(async () => {
-    await new Promise((resolve) => operators?.close(resolve));
-    await gateway.close();
-    await stopUpstreams(upstreams);
-  });
+  afterAll(() => new Promise((resolve) => operators?.close(resolve)));
 
   it('serves the Swagger UI page from local assets with a selector over every service', async () => {
-    const page = await send(gateway.url, '/api/docs');
+    const page = await send(fixture.gateway.url, '/api/docs');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.text).toContain('swagger-ui-bundle.js');
     expect(page.text).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
 
-    const init = await send(gateway.url, '/api/docs/swagger-ui-init.js');
+    const init = await send(fixture.gateway.url, '/api/docs/swagger-ui-init.js');
     for (const service of ['content', 'news', 'insights', 'billing']) {
       expect(init.text).toContain(`/api/docs/${service}.json`);
     }
-    const bundle = await send(gateway.url, '/api/docs/swagger-ui-bundle.js');
+    const bundle = await send(fixture.gateway.url, '/api/docs/swagger-ui-bundle.js');
     expect(bundle.status).toBe(200);
     expect(bundle.headers['content-type']).toMatch(/javascript/);
   });
 
   it('serves a service document with only its public routes and no internal address', async () => {
-    const res = await send(gateway.url, '/api/docs/content.json');
+    const res = await send(fixture.gateway.url, '/api/docs/content.json');
     expect(res.status).toBe(200);
     const document = res.json<{ info: { title: string }; paths: Record<string, object> }>();
     expect(document.info.title).toBe('ProbEdge content service');
@@ -92,7 +76,7 @@ describe('docs and health', () => {
   });
 
   it('answers 502 JSON for the document of a service that is down', async () => {
-    const res = await send(gateway.url, '/api/docs/insights.json');
+    const res = await send(fixture.gateway.url, '/api/docs/insights.json');
     expect(res.status).toBe(502);
     expect(res.json()).toMatchObject({
       statusCode: 502,
@@ -103,7 +87,7 @@ describe('docs and health', () => {
   });
 
   it('answers 503 JSON for the document of a service that is not ready', async () => {
-    const res = await send(gateway.url, '/api/docs/billing.json');
+    const res = await send(fixture.gateway.url, '/api/docs/billing.json');
     expect(res.status).toBe(503);
     expect(res.json()).toMatchObject({
       statusCode: 503,
@@ -112,20 +96,20 @@ describe('docs and health', () => {
   });
 
   it('answers 404 JSON for a document no service has', async () => {
-    const res = await send(gateway.url, '/api/docs/payments.json');
+    const res = await send(fixture.gateway.url, '/api/docs/payments.json');
     expect(res.status).toBe(404);
     expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
 
   it('keeps a fetched document briefly instead of asking the service on every load', async () => {
-    upstreams.content.received.length = 0;
-    await send(gateway.url, '/api/docs/content.json');
-    await send(gateway.url, '/api/docs/content.json');
-    expect(upstreams.content.received.length).toBeLessThanOrEqual(1);
+    fixture.upstreams.content.received.length = 0;
+    await send(fixture.gateway.url, '/api/docs/content.json');
+    await send(fixture.gateway.url, '/api/docs/content.json');
+    expect(fixture.upstreams.content.received.length).toBeLessThanOrEqual(1);
   });
 
   it('counts the requests its own app answers (health, SEO) under their path', async () => {
-    await send(gateway.url, '/healthz');
+    await send(fixture.gateway.url, '/healthz');
     const line = (text: string, route: string) =>
       text
         .split('\n')
@@ -136,13 +120,14 @@ describe('docs and health', () => {
             entry.includes('status="200"'),
         );
     await waitFor(
-      async () => line((await send(gateway.url, '/metrics')).text, '/healthz') !== undefined,
+      async () =>
+        line((await send(fixture.gateway.url, '/metrics')).text, '/healthz') !== undefined,
       'the health request in /metrics',
     );
   });
 
   it('answers /metrics itself, naming proxied requests by their route pattern', async () => {
-    await send(gateway.url, '/api/guides/some-guide');
+    await send(fixture.gateway.url, '/api/guides/some-guide');
     const guideLine = (text: string) =>
       text
         .split('\n')
@@ -154,7 +139,7 @@ describe('docs and health', () => {
         );
     // The request is counted when the gateway's response finishes, which may trail the client.
     await waitFor(async () => {
-      const res = await send(gateway.url, '/metrics');
+      const res = await send(fixture.gateway.url, '/metrics');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
       return guideLine(res.text) !== undefined;
@@ -162,16 +147,17 @@ describe('docs and health', () => {
   });
 
   it('answers /healthz with 200', async () => {
-    const res = await send(gateway.url, '/healthz');
+    const res = await send(fixture.gateway.url, '/healthz');
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
   it('answers public readiness without asking any service', async () => {
-    const asked = () => upstreams.news.received.filter((request) => request.url === '/readyz');
+    const asked = () =>
+      fixture.upstreams.news.received.filter((request) => request.url === '/readyz');
     const before = asked().length;
 
-    const res = await send(gateway.url, '/readyz');
+    const res = await send(fixture.gateway.url, '/readyz');
 
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', checks: {} });
@@ -196,7 +182,7 @@ describe('docs and health', () => {
   });
 
   it('fails readiness once shutdown has begun', async () => {
-    const draining = await startGateway(upstreamUrls(upstreams));
+    const draining = await startGateway(upstreamUrls(fixture.upstreams));
     try {
       draining.app.get(Readiness).beginShutdown();
       const res = await send(draining.url, '/readyz');

@@ -3,37 +3,21 @@ import {
   postWrittenBy,
   send,
   startGateway,
-  startUpstreams,
-  stopUpstreams,
   upstreamUrls,
-  type RunningGateway,
-  type Upstreams,
+  useGatewayWithUpstreams,
 } from './support/gateway';
 
 describe('when a service fails', () => {
-  let upstreams: Upstreams;
-  let gateway: RunningGateway;
   let contentPort: number;
-
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
+  const fixture = useGatewayWithUpstreams(async () => {
     contentPort = await closedPort();
-    gateway = await startGateway({
-      ...upstreamUrls(upstreams),
-      CONTENT_URL: `http://127.0.0.1:${contentPort}`,
-      UPSTREAM_TIMEOUT_MS: 300,
-    });
+    return { CONTENT_URL: `http://127.0.0.1:${contentPort}`, UPSTREAM_TIMEOUT_MS: 300 };
   });
 
-  afterAll(async () => {
-    await gateway.close();
-    await stopUpstreams(upstreams);
-  });
-
-  beforeEach(() => Object.values(upstreams).forEach((upstream) => upstream.reset()));
+  beforeEach(() => Object.values(fixture.upstreams).forEach((upstream) => upstream.reset()));
 
   it('returns 502 JSON naming the service when it is down, and recovers when it is back', async () => {
-    const down = await send(gateway.url, '/api/guides', {
+    const down = await send(fixture.gateway.url, '/api/guides', {
       headers: { 'x-request-id': 'req-down-1' },
     });
     expect(down.status).toBe(502);
@@ -49,7 +33,7 @@ describe('when a service fails', () => {
 
     const content = await new FakeUpstream('content', contentPort).start();
     try {
-      const back = await send(gateway.url, '/api/guides');
+      const back = await send(fixture.gateway.url, '/api/guides');
       expect(back.status).toBe(200);
       expect(back.json()).toMatchObject({ service: 'content', path: '/api/guides' });
     } finally {
@@ -58,13 +42,13 @@ describe('when a service fails', () => {
   });
 
   it('passes a 503 from the service through unchanged', async () => {
-    upstreams.insights.handler = (_req, res) => {
+    fixture.upstreams.insights.handler = (_req, res) => {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '30' });
       res.end(
         JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'warming up' }),
       );
     };
-    const res = await send(gateway.url, '/api/daily-analysis');
+    const res = await send(fixture.gateway.url, '/api/daily-analysis');
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBe('30');
     expect(res.json()).toEqual({
@@ -75,8 +59,8 @@ describe('when a service fails', () => {
   });
 
   it('returns 504 JSON when the service does not answer within UPSTREAM_TIMEOUT_MS', async () => {
-    upstreams.markets.handler = () => undefined;
-    const res = await send(gateway.url, '/api/market', {
+    fixture.upstreams.markets.handler = () => undefined;
+    const res = await send(fixture.gateway.url, '/api/market', {
       headers: { 'x-request-id': 'req-slow-1' },
     });
 
@@ -92,7 +76,7 @@ describe('when a service fails', () => {
   it('cuts the client off when the service falls silent mid-answer for UPSTREAM_TIMEOUT_MS', async () => {
     let upstreamClosed!: () => void;
     const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
-    upstreams.markets.handler = (_req, res) => {
+    fixture.upstreams.markets.handler = (_req, res) => {
       res.once('close', () => upstreamClosed());
       // Parts every 100 ms keep the answer alive past the deadline; then nothing.
       res.writeHead(200, { 'content-type': 'text/plain' });
@@ -102,7 +86,7 @@ describe('when a service fails', () => {
         if ((parts += 1) === 5) clearInterval(timer);
       }, 100);
     };
-    await expect(send(gateway.url, '/api/market')).rejects.toThrow();
+    await expect(send(fixture.gateway.url, '/api/market')).rejects.toThrow();
     // The gateway gave the service's connection up too.
     await closed;
   });
@@ -110,7 +94,7 @@ describe('when a service fails', () => {
   it('starts the deadline once the service has the whole request, however slowly it arrives', async () => {
     const body = Buffer.from(JSON.stringify({ tier: 'pro', note: 'arrives slowly' }));
     const status = await postWrittenBy(
-      gateway.url,
+      fixture.gateway.url,
       '/api/create-checkout-session',
       { 'content-type': 'application/json', 'content-length': String(body.length) },
       (req) => {
@@ -123,12 +107,12 @@ describe('when a service fails', () => {
     );
 
     expect(status).toBe(200);
-    expect(upstreams.billing.last!.body.equals(body)).toBe(true);
+    expect(fixture.upstreams.billing.last!.body.equals(body)).toBe(true);
   });
 
   it('returns 502 JSON when the service drops the connection before answering', async () => {
-    upstreams.billing.handler = (req) => req.socket.destroy();
-    const res = await send(gateway.url, '/api/check-subscription');
+    fixture.upstreams.billing.handler = (req) => req.socket.destroy();
+    const res = await send(fixture.gateway.url, '/api/check-subscription');
     expect(res.status).toBe(502);
     expect(res.json()).toMatchObject({ message: 'The billing service is unavailable' });
   });
@@ -139,18 +123,18 @@ describe('when a service fails', () => {
   ])(
     'cuts the client off when the service drops the connection mid-way through %s',
     async (_, size) => {
-      upstreams.billing.handler = (req, res) => {
+      fixture.upstreams.billing.handler = (req, res) => {
         res.writeHead(200, { 'content-type': 'text/plain', 'content-length': size });
         res.write('x'.repeat(10), () => setTimeout(() => req.socket.destroy(), 50));
       };
-      await expect(send(gateway.url, '/api/check-subscription')).rejects.toThrow();
+      await expect(send(fixture.gateway.url, '/api/check-subscription')).rejects.toThrow();
     },
   );
 
   it("stops the service's request when the client leaves before the answer", async () => {
     // A deadline far beyond the test's: only the client's leaving can end the service's request.
     const patient = await startGateway({
-      ...upstreamUrls(upstreams),
+      ...upstreamUrls(fixture.upstreams),
       UPSTREAM_TIMEOUT_MS: 600_000,
     });
     try {
@@ -159,7 +143,7 @@ describe('when a service fails', () => {
       let arrived!: () => void;
       const received = new Promise<void>((resolve) => (arrived = resolve));
       // Never answered: the response closes only when the gateway gives up the connection.
-      upstreams.billing.handler = (_req, res) => {
+      fixture.upstreams.billing.handler = (_req, res) => {
         res.once('close', () => upstreamClosed());
         arrived();
       };
@@ -178,7 +162,7 @@ describe('when a service fails', () => {
 
   it('names only the service, never its address, for an unresolvable host', async () => {
     const elsewhere = await startGateway({
-      ...upstreamUrls(upstreams),
+      ...upstreamUrls(fixture.upstreams),
       NEWS_URL: 'http://news.invalid:4002',
     });
     try {

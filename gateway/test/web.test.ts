@@ -5,11 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import {
   send,
   startGateway,
-  startUpstreams,
-  stopUpstreams,
-  upstreamUrls,
   type RunningGateway,
-  type Upstreams,
+  useGatewayWithUpstreams,
 } from './support/gateway';
 
 const INDEX_HTML =
@@ -18,10 +15,7 @@ const APP_JS = 'console.log("app");';
 
 describe('serving the web build', () => {
   let dist: string;
-  let upstreams: Upstreams;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
+  const fixture = useGatewayWithUpstreams(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'probedge-web-'));
     await mkdir(path.join(dist, 'assets'));
     await mkdir(path.join(dist, 'about'));
@@ -31,15 +25,10 @@ describe('serving the web build', () => {
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(dist, 'about', 'index.html'), '<html>prerendered about</html>');
     await writeFile(path.join(dist, '.env'), 'SECRET=1');
-    upstreams = await startUpstreams();
-    gateway = await startGateway({ ...upstreamUrls(upstreams), WEB_DIST_DIR: dist });
+    return { WEB_DIST_DIR: dist };
   });
 
-  afterAll(async () => {
-    await gateway.close();
-    await stopUpstreams(upstreams);
-    await rm(dist, { recursive: true, force: true });
-  });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
 
   it.each([
     '/',
@@ -57,12 +46,14 @@ describe('serving the web build', () => {
     '/stocks/AAPL',
     '/stocks/brk.b',
   ])('serves the app with 200 for its page %s', async (target) => {
-    const res = await send(gateway.url, target);
+    const res = await send(fixture.gateway.url, target);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.text).toBe(INDEX_HTML);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(Object.values(upstreams).every((upstream) => upstream.received.length === 0)).toBe(true);
+    expect(
+      Object.values(fixture.upstreams).every((upstream) => upstream.received.length === 0),
+    ).toBe(true);
   });
 
   it.each([
@@ -77,7 +68,7 @@ describe('serving the web build', () => {
     '/stocks',
     '/stocks/AAPL/history',
   ])('serves the app, which shows its not-found screen, with 404 for %s', async (target) => {
-    const res = await send(gateway.url, target);
+    const res = await send(fixture.gateway.url, target);
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.text).toBe(INDEX_HTML);
@@ -85,8 +76,8 @@ describe('serving the web build', () => {
   });
 
   it('answers a conditional request for an unknown path with the 404 page, never 304', async () => {
-    const first = await send(gateway.url, '/nope');
-    const again = await send(gateway.url, '/nope', {
+    const first = await send(fixture.gateway.url, '/nope');
+    const again = await send(fixture.gateway.url, '/nope', {
       headers: { 'if-none-match': first.headers.etag as string },
     });
     expect(again.status).toBe(404);
@@ -98,7 +89,7 @@ describe('serving the web build', () => {
     ['/day-trader/', '/daytrader'],
     ['/day-trader?session_id=cs_test_x&ref=mail', '/daytrader?session_id=cs_test_x&ref=mail'],
   ])('redirects %s permanently to %s', async (target, location) => {
-    const res = await send(gateway.url, target);
+    const res = await send(fixture.gateway.url, target);
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe(location);
   });
@@ -107,12 +98,14 @@ describe('serving the web build', () => {
     const shell = INDEX_HTML.replace('<div id="root">', '<div id="root" data-shell="">');
     await writeFile(path.join(dist, 'shell.html'), shell);
     try {
-      expect((await send(gateway.url, '/guide/new-slug')).text).toBe(shell);
-      const unknown = await send(gateway.url, '/no/such/page');
+      expect((await send(fixture.gateway.url, '/guide/new-slug')).text).toBe(shell);
+      const unknown = await send(fixture.gateway.url, '/no/such/page');
       expect(unknown.status).toBe(404);
       expect(unknown.text).toBe(shell);
-      expect((await send(gateway.url, '/')).text).toBe(INDEX_HTML);
-      expect((await send(gateway.url, '/about')).text).toBe('<html>prerendered about</html>');
+      expect((await send(fixture.gateway.url, '/')).text).toBe(INDEX_HTML);
+      expect((await send(fixture.gateway.url, '/about')).text).toBe(
+        '<html>prerendered about</html>',
+      );
     } finally {
       await rm(path.join(dist, 'shell.html'));
     }
@@ -125,7 +118,7 @@ describe('serving the web build', () => {
     );
     await writeFile(path.join(dist, 'stock-shell.html'), stockShell);
     try {
-      const page = await send(gateway.url, '/stocks/brk.b');
+      const page = await send(fixture.gateway.url, '/stocks/brk.b');
       expect(page.status).toBe(200);
       expect(page.text).toBe(stockShell);
       expect(page.headers.link).toBe(
@@ -133,22 +126,22 @@ describe('serving the web build', () => {
           '</api/market/symbols/BRK.B/history?range=1y>; rel=preload; as=fetch; crossorigin=use-credentials',
       );
       // The symbol as the page asks for it: decoded, upper case, then encoded.
-      expect((await send(gateway.url, '/stocks/%5Egspc')).headers.link).toContain(
+      expect((await send(fixture.gateway.url, '/stocks/%5Egspc')).headers.link).toContain(
         '</api/market/symbols/%5EGSPC>;',
       );
       // Not a ticker symbol: the page says so without asking the API, so nothing is preloaded.
-      const invalid = await send(gateway.url, '/stocks/not%20a%20symbol');
+      const invalid = await send(fixture.gateway.url, '/stocks/not%20a%20symbol');
       expect(invalid.status).toBe(200);
       expect(invalid.headers.link).toBeUndefined();
-      expect((await send(gateway.url, '/guide/new-slug')).headers.link).toBeUndefined();
-      expect((await send(gateway.url, '/guide/new-slug')).text).toBe(INDEX_HTML);
+      expect((await send(fixture.gateway.url, '/guide/new-slug')).headers.link).toBeUndefined();
+      expect((await send(fixture.gateway.url, '/guide/new-slug')).text).toBe(INDEX_HTML);
     } finally {
       await rm(path.join(dist, 'stock-shell.html'));
     }
   });
 
   it('serves hashed assets with immutable caching', async () => {
-    const res = await send(gateway.url, '/assets/index-3f9a1c.js');
+    const res = await send(fixture.gateway.url, '/assets/index-3f9a1c.js');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.text).toBe(APP_JS);
@@ -156,32 +149,34 @@ describe('serving the web build', () => {
   });
 
   it('returns 404, not the app, for a missing file under /assets/', async () => {
-    const res = await send(gateway.url, '/assets/index-000000.js');
+    const res = await send(fixture.gateway.url, '/assets/index-000000.js');
     expect(res.status).toBe(404);
     expect(res.text).not.toContain('<div id="root">');
     expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
 
   it('serves index.html and other unhashed files with no-cache', async () => {
-    const index = await send(gateway.url, '/index.html');
+    const index = await send(fixture.gateway.url, '/index.html');
     expect(index.status).toBe(200);
     expect(index.headers['cache-control']).toBe('no-cache');
-    const icon = await send(gateway.url, '/favicon.svg');
+    const icon = await send(fixture.gateway.url, '/favicon.svg');
     expect(icon.status).toBe(200);
     expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers a conditional request for index.html with 304', async () => {
-    const first = await send(gateway.url, '/guides');
+    const first = await send(fixture.gateway.url, '/guides');
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
-    const again = await send(gateway.url, '/guides', { headers: { 'if-none-match': etag } });
+    const again = await send(fixture.gateway.url, '/guides', {
+      headers: { 'if-none-match': etag },
+    });
     expect(again.status).toBe(304);
   });
 
   it('serves a prerendered page when the build has one for the route', async () => {
-    const res = await send(gateway.url, '/about');
+    const res = await send(fixture.gateway.url, '/about');
     expect(res.status).toBe(200);
     expect(res.text).toBe('<html>prerendered about</html>');
   });
@@ -215,7 +210,7 @@ describe('serving the web build', () => {
     });
 
     it('sends brotli to a client that accepts it, with the original type', async () => {
-      const res = await send(gateway.url, '/assets/big-1a2b3c.js', {
+      const res = await send(fixture.gateway.url, '/assets/big-1a2b3c.js', {
         headers: { 'accept-encoding': 'gzip, deflate, br' },
       });
       expect(res.status).toBe(200);
@@ -227,7 +222,7 @@ describe('serving the web build', () => {
     });
 
     it('sends gzip to a client that accepts only gzip', async () => {
-      const res = await send(gateway.url, '/assets/big-1a2b3c.js', {
+      const res = await send(fixture.gateway.url, '/assets/big-1a2b3c.js', {
         headers: { 'accept-encoding': 'gzip' },
       });
       expect(res.headers['content-encoding']).toBe('gzip');
@@ -235,7 +230,7 @@ describe('serving the web build', () => {
     });
 
     it('falls back to gzip when a file has no brotli copy', async () => {
-      const res = await send(gateway.url, '/assets/big-4d5e6f.css', {
+      const res = await send(fixture.gateway.url, '/assets/big-4d5e6f.css', {
         headers: { 'accept-encoding': 'br, gzip' },
       });
       expect(res.headers['content-encoding']).toBe('gzip');
@@ -244,11 +239,11 @@ describe('serving the web build', () => {
     });
 
     it('sends the file as it is to a client that accepts no compression', async () => {
-      const res = await send(gateway.url, '/assets/big-1a2b3c.js');
+      const res = await send(fixture.gateway.url, '/assets/big-1a2b3c.js');
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.headers.vary).toMatch(/Accept-Encoding/i);
       expect(res.text).toBe(js);
-      const refused = await send(gateway.url, '/assets/big-1a2b3c.js', {
+      const refused = await send(fixture.gateway.url, '/assets/big-1a2b3c.js', {
         headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
       });
       expect(refused.headers['content-encoding']).toBeUndefined();
@@ -261,7 +256,9 @@ describe('serving the web build', () => {
         ['/guides', 200],
         ['/nope', 404],
       ] as const) {
-        const res = await send(gateway.url, target, { headers: { 'accept-encoding': 'br' } });
+        const res = await send(fixture.gateway.url, target, {
+          headers: { 'accept-encoding': 'br' },
+        });
         expect(res.status).toBe(status);
         expect(res.headers['content-encoding']).toBe('br');
         expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -270,7 +267,7 @@ describe('serving the web build', () => {
     });
 
     it('never serves a compressed copy to a client that asked for the file without it', async () => {
-      const res = await send(gateway.url, '/index.html', {
+      const res = await send(fixture.gateway.url, '/index.html', {
         headers: { 'accept-encoding': 'identity' },
       });
       expect(res.headers['content-encoding']).toBeUndefined();
@@ -321,16 +318,18 @@ describe('serving the web build', () => {
         '"priceValidUntil":"2030-12-31"',
         '"priceValidUntil":"2031-12-31"',
       );
-      const plain = await send(gateway.url, '/subscribe');
+      const plain = await send(fixture.gateway.url, '/subscribe');
       expect(plain.status).toBe(200);
       expect(plain.headers['content-type']).toMatch(/^text\/html/);
       expect(plain.headers['cache-control']).toBe('no-cache');
       expect(plain.text).toBe(expected);
 
-      const br = await send(gateway.url, '/subscribe', { headers: { 'accept-encoding': 'br' } });
+      const br = await send(fixture.gateway.url, '/subscribe', {
+        headers: { 'accept-encoding': 'br' },
+      });
       expect(br.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(br.body).toString()).toBe(expected);
-      const gzip = await send(gateway.url, '/subscribe', {
+      const gzip = await send(fixture.gateway.url, '/subscribe', {
         headers: { 'accept-encoding': 'gzip' },
       });
       expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -339,21 +338,21 @@ describe('serving the web build', () => {
     });
 
     it('answers a revalidation of the corrected page with 304', async () => {
-      const first = await send(gateway.url, '/subscribe');
-      const again = await send(gateway.url, '/subscribe', {
+      const first = await send(fixture.gateway.url, '/subscribe');
+      const again = await send(fixture.gateway.url, '/subscribe', {
         headers: { 'if-none-match': first.headers.etag as string },
       });
       expect(again.status).toBe(304);
     });
 
     it('leaves an offer that still holds as the build wrote it', async () => {
-      const res = await send(gateway.url, '/daytrader');
+      const res = await send(fixture.gateway.url, '/daytrader');
       expect(res.text).toBe(LASTING);
     });
   });
 
   it('sends the Content-Security-Policy with the app', async () => {
-    const res = await send(gateway.url, '/guides');
+    const res = await send(fixture.gateway.url, '/guides');
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -367,18 +366,18 @@ describe('serving the web build', () => {
   });
 
   it('answers HEAD for a client route without a body', async () => {
-    const res = await send(gateway.url, '/guides', { method: 'HEAD' });
+    const res = await send(fixture.gateway.url, '/guides', { method: 'HEAD' });
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(0);
   });
 
   it('keeps /api, /healthz and non-GET requests away from the app', async () => {
-    const api = await send(gateway.url, '/api/unknown');
+    const api = await send(fixture.gateway.url, '/api/unknown');
     expect(api.status).toBe(404);
     expect(api.headers['content-type']).toMatch(/^application\/json/);
-    const health = await send(gateway.url, '/healthz');
+    const health = await send(fixture.gateway.url, '/healthz');
     expect(health.json()).toEqual({ status: 'ok' });
-    const post = await send(gateway.url, '/guides', { method: 'POST', body: 'x' });
+    const post = await send(fixture.gateway.url, '/guides', { method: 'POST', body: 'x' });
     expect(post.status).toBe(404);
     expect(post.headers['content-type']).toMatch(/^application\/json/);
   });

@@ -200,16 +200,24 @@ export interface GatewayFixture {
   gateway: RunningGateway;
 }
 
-/** Fake upstreams for every service and a gateway (with `overrides`) in front of them, for the enclosing describe block. */
-export function useGatewayWithUpstreams(overrides: Partial<GatewayConfig> = {}): GatewayFixture {
+/**
+ * Fake upstreams for every service and a gateway in front of them, for the enclosing describe block.
+ * `overrides` may be worked out once the upstreams run (their handlers set, a port taken).
+ */
+export function useGatewayWithUpstreams(
+  overrides:
+    | Partial<GatewayConfig>
+    | ((upstreams: Upstreams) => Partial<GatewayConfig> | Promise<Partial<GatewayConfig>>) = {},
+): GatewayFixture {
   const fixture = {} as GatewayFixture;
   beforeAll(async () => {
     fixture.upstreams = await startUpstreams();
-    fixture.gateway = await startGateway({ ...upstreamUrls(fixture.upstreams), ...overrides });
+    const extra = typeof overrides === 'function' ? await overrides(fixture.upstreams) : overrides;
+    fixture.gateway = await startGateway({ ...upstreamUrls(fixture.upstreams), ...extra });
   });
   afterAll(async () => {
-    await fixture.gateway.close();
-    await stopUpstreams(fixture.upstreams);
+    await fixture.gateway?.close();
+    if (fixture.upstreams) await stopUpstreams(fixture.upstreams);
   });
   return fixture;
 }
