@@ -1,11 +1,13 @@
+import { API_ROUTES } from './routes';
+
 /**
  * The site's Atom feeds: content and insights serve them (see the route table), and the web's pages
  * announce them in <head> under the same titles the feeds carry.
  */
 export const SITE_FEEDS = {
-  guides: { path: '/api/feeds/guides', name: 'guides' },
-  blogs: { path: '/api/feeds/blogs', name: 'blog' },
-  dailyAnalysis: { path: '/api/feeds/daily-analysis', name: 'daily market analysis' },
+  guides: { path: API_ROUTES.guidesFeed.path, name: 'guides' },
+  blogs: { path: API_ROUTES.blogsFeed.path, name: 'blog' },
+  dailyAnalysis: { path: API_ROUTES.dailyAnalysisFeed.path, name: 'daily market analysis' },
 } as const;
 
 export type SiteFeed = keyof typeof SITE_FEEDS;

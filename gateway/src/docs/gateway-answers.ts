@@ -21,7 +21,6 @@ export const OPERATION_METHODS = [
 ] as const;
 
 /** Stripe's events can be large: the webhook takes at least WEBHOOK_BODY_LIMIT. */
-const WEBHOOK_PATH = '/api/stripe/webhook';
 
 const ERROR_CONTENT = {
   'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` } },
@@ -75,8 +74,7 @@ function gatewayAnswers(
       ...(route.multipartBody ? ['multipart/form-data'] : []),
     ];
     const general = parseByteSize(bodyLimit);
-    const limit =
-      route.path === WEBHOOK_PATH ? Math.max(general, parseByteSize(WEBHOOK_BODY_LIMIT)) : general;
+    const limit = route.webhook ? Math.max(general, parseByteSize(WEBHOOK_BODY_LIMIT)) : general;
     answers['413'] = {
       description: `Gateway: the body is larger than ${limit} bytes (by its Content-Length).`,
     };

@@ -18,7 +18,7 @@ import { RateLimitService, type LimitVerdict } from './rate-limit/rate-limit.ser
 import { UpstreamProxy } from './proxy/upstream-proxy.service';
 import { hasBody } from './route/body-policy';
 import { answerPreflight, corsHeaders } from './route/cors';
-import { RouteStep, WEBHOOK_PATH, type ErrorAnswer, type RouteDecision } from './route/route-step';
+import { RouteStep, type ErrorAnswer, type RouteDecision } from './route/route-step';
 import { SECURITY_HEADERS, setHeaders } from './security-headers';
 import { isApiPath, isDocsPath, parseRequestTarget } from './target/request-target';
 import { searchTarget } from './target/search-target';
@@ -146,7 +146,8 @@ export class ApiPipeline {
     // Worked out once: the service gets it in the one header it trusts; the limits count by its
     // group (an IPv6 client holds a whole /64).
     const client = clientAddress(req, this.config.TRUSTED_PROXY_HOPS);
-    const verdict = this.limits.check(clientGroup(client), req.method ?? 'GET', pathname);
+    const bucket = decision.kind === 'route' ? decision.route.rateBucket : undefined;
+    const verdict = this.limits.check(clientGroup(client), bucket);
     if (verdict instanceof Promise) {
       verdict
         .then((answer) => this.counted(exchange, decision, client, answer))
@@ -241,7 +242,7 @@ export class ApiPipeline {
       client,
       body,
       own: this.ownHeaders(exchange),
-      webhook: exchange.pathname === WEBHOOK_PATH,
+      webhook: route.webhook === true,
     });
   }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PRICE_HISTORY_RANGE, SYMBOL_PATTERN } from '@probedge/proto';
+import { apiPath, DEFAULT_PRICE_HISTORY_RANGE, SYMBOL_PATTERN } from '@probedge/proto';
 
 const STOCK_PAGE = /^\/stocks\/([^/]+)\/?$/i;
 
@@ -20,8 +20,10 @@ export function stockPagePreloads(pathname: string): string | undefined {
   }
   // The pattern admits no character that could end a Link value (no '>', ',' or ';').
   if (!SYMBOL_PATTERN.test(symbol)) return undefined;
-  const quote = `/api/market/symbols/${encodeURIComponent(symbol)}`;
-  return [quote, `${quote}/history?range=${DEFAULT_PRICE_HISTORY_RANGE}`]
+  return [
+    apiPath('marketSymbol', { symbol }),
+    `${apiPath('marketSymbolHistory', { symbol })}?range=${DEFAULT_PRICE_HISTORY_RANGE}`,
+  ]
     .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`)
     .join(', ');
 }

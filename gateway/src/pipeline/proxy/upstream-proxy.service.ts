@@ -7,7 +7,7 @@ import type {
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   CLIENT_ADDRESS_HEADER,
-  matchRoute,
+  ROUTES,
   REQUEST_ID_HEADER,
   SERVICES,
   type ServiceName,
@@ -16,7 +16,6 @@ import { Pool, type Dispatcher } from 'undici';
 import { EdgeCache, type AnswerCopy } from '../cache/edge-cache.service';
 import { ConcurrencyLimit } from '../client/concurrency-limit';
 import { clientGroup } from '../client/client-address';
-import { WEBHOOK_PATH } from '../route/route-step';
 import { ConnectionSlots, type Release } from './connection-slots';
 import { IdleDeadlines, type Watched } from './idle-deadlines';
 import { upstreamUrlOf, type GatewayConfig } from '../../config/env';
@@ -71,7 +70,7 @@ export interface Outbound {
 }
 
 /** The service whose connections keep a reserve for webhook deliveries. */
-const WEBHOOK_SERVICE = matchRoute('POST', WEBHOOK_PATH)?.service;
+const WEBHOOK_SERVICE = ROUTES.find((route) => route.webhook)?.service;
 
 /**
  * Headers of one connection or one exchange (RFC 9110 7.6.1): never forwarded either way; Node

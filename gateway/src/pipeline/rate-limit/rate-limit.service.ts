@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { createRedis, isRedisAway, Metrics } from '@probedge/kit';
+import type { RateBucket } from '@probedge/proto';
 import type Redis from 'ioredis';
 import type { GatewayConfig } from '../../config/env';
 import { GATEWAY_CONFIG } from '../../config/gateway-config';
@@ -22,27 +23,8 @@ const SYNC_MS = 10;
 
 const ALLOWED: LimitVerdict = Object.freeze({});
 
-export type Bucket =
-  'general' | 'generate' | 'checkout' | 'activation' | 'newsletter' | 'signin' | 'search';
-
-/** The tight buckets by API path; every /api request also counts in the general one. */
-export const BUCKET_OF_PATH: Readonly<Record<string, Exclude<Bucket, 'general'>>> = {
-  '/api/generate-analysis': 'generate',
-  '/api/generate-opinion': 'generate',
-  '/api/create-checkout-session': 'checkout',
-  '/api/activate-subscription': 'activation',
-  '/api/newsletter': 'newsletter',
-  '/api/members/sign-in': 'signin',
-  '/api/members/sign-in/confirm': 'signin',
-};
-
-/**
- * Reads with a bucket of their own: a search the cache has not seen costs news a full-text query,
- * so one client's stream of them cannot slow everyone else's.
- */
-export const BUCKET_OF_READ_PATH: Readonly<Record<string, Exclude<Bucket, 'general'>>> = {
-  '/api/search': 'search',
-};
+/** The general bucket every /api request counts in, and the tight ones routes name in the route table. */
+export type Bucket = 'general' | RateBucket;
 
 export interface LimitVerdict {
   /** Seconds until the client may try again; undefined when allowed. */
@@ -86,18 +68,11 @@ export class RateLimitService implements OnModuleDestroy {
   }
 
   /**
-   * Counts the request in the general bucket and, for a POST to a tightly limited path or a read
-   * with a bucket of its own, in that one; the verdict comes at once while the client is far from
-   * its general limit and the request has no bucket of its own.
+   * Counts the request in the general bucket and in its route's tight one (`tight`, from the route
+   * table), if any; the verdict comes at once while the client is far from its general limit and
+   * the request has no bucket of its own.
    */
-  check(client: string, method: string, pathname: string): LimitVerdict | Promise<LimitVerdict> {
-    const path = pathname.replace(/\/+$/, '');
-    const tight =
-      method === 'POST'
-        ? BUCKET_OF_PATH[path]
-        : method === 'GET' || method === 'HEAD'
-          ? BUCKET_OF_READ_PATH[path]
-          : undefined;
+  check(client: string, tight: RateBucket | undefined): LimitVerdict | Promise<LimitVerdict> {
     // Between reconnect attempts there is no point waiting; while first connecting, the budget applies.
     if (isRedisAway(this.redis)) return this.unenforced(`redis is ${this.redis.status}`);
     const window = Math.floor(Date.now() / this.windowMs);

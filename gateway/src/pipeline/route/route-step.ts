@@ -1,6 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { parseByteSize } from '@probedge/kit';
-import { matchRoute, routesForPath, WEBHOOK_BODY_LIMIT, type CompiledRoute } from '@probedge/proto';
+import {
+  matchRoute,
+  ROUTES,
+  routesForPath,
+  WEBHOOK_BODY_LIMIT,
+  type CompiledRoute,
+} from '@probedge/proto';
 import type { GatewayConfig } from '../../config/env';
 import { describeRequest, notFoundMessage } from '../../errors/api-error.util';
 import { refusalFor, type BodyLimit } from './body-policy';
@@ -10,7 +16,8 @@ import { originAllowed } from './cors';
  * Stripe's events can be large, every other body is held to BODY_LIMIT; and a few of billing's
  * connections are kept for them (UPSTREAM_WEBHOOK_RESERVE).
  */
-export const WEBHOOK_PATH = '/api/stripe/webhook';
+/** The payment provider's event paths (the route table's webhook routes): larger bodies. */
+const WEBHOOK_PATHS = new Set(ROUTES.filter((route) => route.webhook).map((route) => route.path));
 
 /** What the route step makes of a request. */
 export type RouteDecision =
@@ -45,7 +52,7 @@ export class RouteStep {
     ]);
     const bodyLimit = parseByteSize(config.BODY_LIMIT);
     const webhookLimit = Math.max(bodyLimit, parseByteSize(WEBHOOK_BODY_LIMIT));
-    this.bodyLimit = (pathname) => (pathname === WEBHOOK_PATH ? webhookLimit : bodyLimit);
+    this.bodyLimit = (pathname) => (WEBHOOK_PATHS.has(pathname) ? webhookLimit : bodyLimit);
   }
 
   /** The request's Origin when it is this host, PUBLIC_URL or an allowed one. */

@@ -1,6 +1,8 @@
 import { cleanSearchQuery } from '@probedge/kit';
+import { ROUTES } from '@probedge/proto';
 
-export const SEARCH_PATH = '/api/search';
+/** The paths whose `q` is a search query (the route table's searchQuery routes). */
+const QUERY_PATHS = new Set(ROUTES.filter((route) => route.searchQuery).map((route) => route.path));
 
 /**
  * A search's target with `q` cleaned as news cleans it (control characters and runs of spaces
@@ -9,7 +11,7 @@ export const SEARCH_PATH = '/api/search';
  * answer; any other target as it came.
  */
 export function searchTarget(pathname: string, search: string, target: string): string {
-  if (pathname !== SEARCH_PATH || search.length < 2) return target;
+  if (!QUERY_PATHS.has(pathname) || search.length < 2) return target;
   const params = new URLSearchParams(search.slice(1));
   const queries = params.getAll('q');
   // A missing or repeated q is news's to refuse (400), as it came.

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { MarketSnapshot, Quote, QuoteList } from '@probedge/proto';
+import { apiPath, type MarketSnapshot, type Quote, type QuoteList } from '@probedge/proto';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 
 /** One instrument's move as a text states it: every figure with where and when it comes from. */
@@ -62,7 +62,7 @@ export class MarketsClient {
 
   async dayMarkets(tickers: readonly string[]): Promise<DayMarkets | null> {
     try {
-      const snapshot = await this.get<MarketSnapshot>('/api/market');
+      const snapshot = await this.get<MarketSnapshot>(apiPath('market'));
       if (!Array.isArray(snapshot.quotes)) throw new Error('the snapshot has no quotes');
       const watchlist = snapshot.quotes.filter(isQuote).map(moveOf);
       const movers = await this.movers(tickers);
@@ -83,7 +83,7 @@ export class MarketsClient {
     const symbols = [...new Set(tickers.map((ticker) => ticker.toUpperCase()))].slice(0, 25);
     if (symbols.length === 0) return [];
     const list = await this.get<QuoteList>(
-      `/api/market/quotes?symbols=${encodeURIComponent(symbols.join(','))}`,
+      `${apiPath('marketQuotes')}?symbols=${encodeURIComponent(symbols.join(','))}`,
       // None of the day's tickers is an instrument the providers know.
       [404],
     );

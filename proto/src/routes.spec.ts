@@ -1,0 +1,115 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { API_ROUTES, apiPath, matchRoute, ROUTES } from './routes';
+
+const ROOT = path.join(__dirname, '..', '..');
+
+/** The source trees whose code reaches the API by path (tests and generated code aside). */
+const SOURCE_TREES = ['gateway/src', 'proto/src', 'services', 'web/src'];
+
+/**
+ * Files that still write their API paths by hand, to move to apiPath: the list may only shrink (a
+ * file that no longer writes one must leave it).
+ */
+const NOT_YET_MOVED = new Set([
+  'services/billing/src/sandbox/sandbox.provider.ts',
+  'services/content/src/newsletter/confirmation-sender.ts',
+  'services/content/src/newsletter/newsletter.service.ts',
+  'web/src/features/billing/api/activate-subscription.ts',
+  'web/src/features/billing/api/confirm-sign-in.ts',
+  'web/src/features/billing/api/create-checkout-session.ts',
+  'web/src/features/billing/api/create-portal-session.ts',
+  'web/src/features/billing/api/get-member.ts',
+  'web/src/features/billing/api/get-sign-in-link.ts',
+  'web/src/features/billing/api/request-sign-in.ts',
+  'web/src/features/billing/api/sign-out.ts',
+  'web/src/features/content/api/get-blog.ts',
+  'web/src/features/content/api/get-blogs.ts',
+  'web/src/features/content/api/get-guide.ts',
+  'web/src/features/content/api/get-guides.ts',
+  'web/src/features/faq/api/get-faq.ts',
+  'web/src/features/home/api/get-analysis-preview.ts',
+  'web/src/features/home/api/get-category-articles.ts',
+  'web/src/features/home/api/get-market-data.ts',
+  'web/src/features/home/api/get-targeted-articles.ts',
+  'web/src/features/home/api/subscribe-newsletter.ts',
+  'web/src/features/markets/api/get-price-history.ts',
+  'web/src/features/markets/api/get-ticker-news.ts',
+  'web/src/features/news/api/generate-analysis.ts',
+  'web/src/features/news/api/generate-opinion.ts',
+  'web/src/features/news/api/get-analysis-articles.ts',
+  'web/src/features/news/api/get-business-articles.ts',
+  'web/src/features/news/api/get-daily-opinion.ts',
+  'web/src/features/news/api/get-daytrader-articles.ts',
+  'web/src/features/news/api/get-opinion-articles.ts',
+  'web/src/features/newsletter/api/resubscribe-newsletter.ts',
+  'web/src/features/newsletter/api/unsubscribe-newsletter.ts',
+  'web/src/features/professional-trading/api/get-professional-articles.ts',
+  'web/src/features/search/api/get-search.ts',
+  'web/src/features/search/api/get-symbol-search.ts',
+  'web/src/lib/daily-analysis.ts',
+  'web/src/lib/subscription-check.ts',
+  'web/src/lib/symbol-details.ts',
+  'web/src/test/render-route.tsx',
+]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
+    .filter(
+      (file) =>
+        !/(^|\/)(node_modules|dist|generated|test|e2e|__tests__)\//.test(file) &&
+        !/\.(spec|test)\.tsx?$/.test(file) &&
+        (!file.startsWith('services/') || file.includes('/src/')),
+    );
+}
+
+/** String literals that start an /api path, comments left out. */
+function pathLiterals(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return code.match(/(['"`])\/api\/[^'"`]*\1/g) ?? [];
+}
+
+describe('the route table', () => {
+  it('is the only place an /api path is written', () => {
+    const offenders: string[] = [];
+    const moved: string[] = [];
+    for (const file of SOURCE_TREES.flatMap(sourceFiles)) {
+      if (file === 'proto/src/routes.ts') continue;
+      const literals = pathLiterals(readFileSync(path.join(ROOT, file), 'utf8'));
+      if (NOT_YET_MOVED.has(file)) {
+        if (literals.length === 0) moved.push(file);
+      } else if (literals.length > 0) {
+        offenders.push(`${file}: ${literals.join(', ')}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+    expect(moved).toEqual([]);
+  });
+
+  it('fills a route path from its name, each value one encoded segment', () => {
+    expect(apiPath('guides')).toBe('/api/guides');
+    expect(apiPath('marketSymbolHistory', { symbol: 'BRK.B' })).toBe(
+      '/api/market/symbols/BRK.B/history',
+    );
+    expect(apiPath('guide', { slug: 'a/b c' })).toBe('/api/guides/a%2Fb%20c');
+    expect(matchRoute('GET', apiPath('marketSymbol', { symbol: 'AAPL' }))?.path).toBe(
+      API_ROUTES.marketSymbol.path,
+    );
+  });
+
+  it('names each method and path once', () => {
+    const keys = ROUTES.map((route) => `${route.method} ${route.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('puts every per-route policy on a route the gateway can match', () => {
+    for (const route of ROUTES.filter((entry) => entry.rateBucket || entry.webhook)) {
+      expect(matchRoute(route.method, route.path)).toEqual(
+        expect.objectContaining({ path: route.path, method: route.method }),
+      );
+    }
+    expect(ROUTES.filter((route) => route.webhook).map((route) => route.method)).toEqual(['POST']);
+  });
+});
