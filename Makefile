@@ -90,9 +90,10 @@ bench: build ## Benchmarks on loopback, under Node 24 as everything here runs; p
 	node web/bench/drawdown.bench.mjs
 	node web/bench/lighthouse.bench.mjs
 
-lint: install ## ESLint and Prettier
+lint: install ## ESLint, Prettier, and knip (no unused file, export or dependency)
 	$(BIN)/eslint .
 	$(BIN)/prettier --check .
+	$(BIN)/knip --no-progress
 
 format: install ## Apply Prettier
 	$(BIN)/prettier --write .

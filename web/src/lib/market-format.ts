@@ -10,8 +10,6 @@ const twoDecimals = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
-export const formatUsd = (value: number): string => usd.format(value);
-
 export const formatDecimal = (value: number): string => twoDecimals.format(value);
 
 const moneyFormats = new Map<string, Intl.NumberFormat>([['USD', usd]]);

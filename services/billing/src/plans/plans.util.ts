@@ -1,4 +1,4 @@
-import { PLAN_TIERS, type PlanTier } from '@probedge/proto';
+import type { PlanTier } from '@probedge/proto';
 import { SANDBOX_PRICE_ID, type BillingConfig } from '../config/env';
 
 export interface Plan {
@@ -10,8 +10,4 @@ export interface Plan {
 export function planCatalog(config: BillingConfig): Record<PlanTier, Plan> {
   const priceId = config.STRIPE_SECRET_KEY ? config.STRIPE_PRICE_ID! : SANDBOX_PRICE_ID;
   return { professional: { tier: 'professional', priceId } };
-}
-
-export function isPlanTier(value: unknown): value is PlanTier {
-  return typeof value === 'string' && (PLAN_TIERS as readonly string[]).includes(value);
 }

@@ -82,7 +82,3 @@ export class ProviderUnavailableError extends Error {
 
 /** Stripe's terminal subscription statuses: nothing follows them for the same subscription. */
 export const TERMINAL_STATUSES = ['canceled', 'incomplete_expired'] as const;
-
-export function isTerminalStatus(status: string): boolean {
-  return (TERMINAL_STATUSES as readonly string[]).includes(status);
-}

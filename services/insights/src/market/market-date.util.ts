@@ -3,7 +3,6 @@ export {
   articleWindow,
   dateColumn,
   fromDateColumn,
-  isMarketDate,
   longDate,
   marketDate,
   shareableSeconds,
