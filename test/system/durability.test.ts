@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { Pool } from 'pg';
 import { SmtpInbox } from '@probedge/kit/testing';
 import { buyInSandbox } from './support/sandbox';
 import { startStack, type ProcessName, type Stack } from './support/stack';
@@ -109,8 +109,8 @@ describe('writes through faults: nothing answered is lost or stored twice', () =
   const inbox = new SmtpInbox();
   const tallies: Tally[] = [];
   let stack: Stack;
-  let content: Client;
-  let billing: Client;
+  let content: Pool;
+  let billing: Pool;
 
   const gateway = () => stack.url('gateway');
 
@@ -118,6 +118,8 @@ describe('writes through faults: nothing answered is lost or stored twice', () =
     await inbox.start();
     stack = await startStack({
       processes: PROCESSES,
+      // A cluster of the suite's own, which it can really restart.
+      ownPostgres: true,
       env: {
         gateway: {
           RATE_LIMIT_GENERAL: '1000000',
@@ -137,9 +139,10 @@ describe('writes through faults: nothing answered is lost or stored twice', () =
         billing: { SMTP_URL: inbox.url, SIGN_IN_MAIL_LEASE_SECONDS: '2' },
       },
     });
-    content = new Client({ connectionString: stack.databases.content });
-    billing = new Client({ connectionString: stack.databases.billing });
-    await Promise.all([content.connect(), billing.connect()]);
+    // Pools, not single clients: the checks' own connections are ended too when Postgres restarts.
+    content = new Pool({ connectionString: stack.databases.content, max: 2 });
+    billing = new Pool({ connectionString: stack.databases.billing, max: 2 });
+    for (const pool of [content, billing]) pool.on('error', () => undefined);
   }, SUITE_TIMEOUT);
 
   afterAll(async () => {
@@ -253,6 +256,14 @@ describe('writes through faults: nothing answered is lost or stored twice', () =
       title: 'Postgres goes away and comes back',
       breakIt: () => stack.postgres.cut(),
       mendIt: () => stack.postgres.restore(),
+      refuses: true,
+    },
+    {
+      // A real restart: sessions end with 57P01, then connections are refused until it is back.
+      name: 'postgres-restarted',
+      title: 'Postgres restarts (fast shutdown)',
+      breakIt: () => stack.stopPostgres(),
+      mendIt: () => stack.startPostgres(),
       refuses: true,
     },
     {

@@ -3,12 +3,17 @@ import path from 'node:path';
 import {
   createTestDatabase,
   freePort,
+  initPostgresCluster,
   killProcess,
+  postgresAdminUrl,
   startNodeProcess,
+  startPostgresServer,
   startRedisServer,
   startTcpProxy,
+  stopPostgresServer,
   type ExitStatus,
   type NodeProcess,
+  type PostgresCluster,
   type TcpProxy,
   type TestDatabase,
 } from '@probedge/kit/testing';
@@ -172,6 +177,11 @@ export interface StackOptions {
   processes: ProcessName[];
   /** Extra variables per process, e.g. a shorter gateway timeout. */
   env?: Partial<Record<ProcessName, Record<string, string>>>;
+  /**
+   * The databases on a PostgreSQL cluster of the stack's own rather than the machine's shared
+   * server, so a test can really stop and restart it (stopPostgres, startPostgres).
+   */
+  ownPostgres?: boolean;
 }
 
 export interface Stack {
@@ -189,6 +199,13 @@ export interface Stack {
   /** Kills the stack's redis-server; `startRedis` brings one back, empty, on the same port. */
   stopRedis(): Promise<void>;
   startRedis(): Promise<void>;
+  /**
+   * With `ownPostgres`: a fast shutdown (SIGINT) of the stack's PostgreSQL, which ends every
+   * session with 57P01 and then refuses connections; `startPostgres` starts it again on the same
+   * data and port.
+   */
+  stopPostgres(): Promise<void>;
+  startPostgres(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -211,7 +228,9 @@ function throughProxy(databaseUrl: string, port: number): string {
 
 /**
  * The built processes of the platform on loopback ports of their own, with databases and a
- * redis-server of their own, both behind cuttable proxies; everything starts in parallel.
+ * redis-server of their own, both behind cuttable proxies; everything starts in parallel. The
+ * databases are on the machine's shared PostgreSQL, or with `ownPostgres` on a cluster of the
+ * stack's own that a test may stop and start.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const services = [
@@ -220,40 +239,62 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const ports = {} as StackAddresses['ports'];
   for (const name of [...ALL, 'newsGrpc' as const]) ports[name] = await freePort();
   const redisPort = await freePort();
+  const ownPostgresPort = options.ownPostgres ? await freePort() : undefined;
 
   const created: TestDatabase[] = [];
   let redisServer: ChildProcess | undefined;
+  let cluster: PostgresCluster | undefined;
+  let postgresServer: ChildProcess | undefined;
   let postgres: TcpProxy | undefined;
   let redis: TcpProxy | undefined;
   const running = new Map<ProcessName, NodeProcess>();
 
   const close = async () => {
-    await Promise.all([...running.values()].map((child) => child.stop('SIGKILL')));
-    running.clear();
-    await Promise.all([postgres?.close(), redis?.close()]);
-    if (redisServer) await killProcess(redisServer);
-    await Promise.all(created.map((database) => database.drop()));
+    try {
+      await Promise.all([...running.values()].map((child) => child.stop('SIGKILL')));
+      running.clear();
+      await Promise.all([postgres?.close(), redis?.close()]);
+      if (redisServer) await killProcess(redisServer);
+      // The stack's own cluster goes whole (it may be stopped now); on the shared one, its databases.
+      if (!cluster) await Promise.all(created.map((database) => database.drop()));
+    } finally {
+      await stopPostgresServer(postgresServer, 'SIGINT');
+      postgresServer = undefined;
+      await cluster?.remove();
+    }
+  };
+
+  /** The stack's own PostgreSQL, when asked for: its admin URL (else the shared server's default). */
+  const ownPostgres = async (): Promise<string | undefined> => {
+    if (ownPostgresPort === undefined) return undefined;
+    cluster = await initPostgresCluster();
+    postgresServer = await startPostgresServer(cluster, ownPostgresPort);
+    return postgresAdminUrl(ownPostgresPort);
   };
 
   try {
-    const made = await Promise.allSettled([
-      ...services.map(async (service) => {
-        const database = await createTestDatabase(
-          `system_${service}`,
-          path.join(ROOT, 'services', service, 'prisma', 'migrations'),
+    const [made, redisStarted] = await Promise.allSettled([
+      ownPostgres().then(async (adminUrl) => {
+        const settled = await Promise.allSettled(
+          services.map(async (service) => {
+            const database = await createTestDatabase(
+              `system_${service}`,
+              path.join(ROOT, 'services', service, 'prisma', 'migrations'),
+              adminUrl,
+            );
+            created.push(database);
+            return [service, database.url] as const;
+          }),
         );
-        created.push(database);
-        return [service, database.url] as const;
+        settledOrThrow(settled);
+        return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
       }),
       startRedisServer(redisPort).then((child) => {
         redisServer = child;
-        return undefined;
       }),
     ]);
-    settledOrThrow(made);
-    const databases = made.flatMap((result) =>
-      result.status === 'fulfilled' && result.value ? [result.value] : [],
-    );
+    settledOrThrow([made, redisStarted]);
+    const databases = made.status === 'fulfilled' ? made.value : [];
     const direct = Object.fromEntries(databases) as Partial<Record<ServiceName, string>>;
     const target = new URL(Object.values(direct)[0] ?? 'postgresql://127.0.0.1:5432/postgres');
     postgres = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
@@ -313,6 +354,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       async startRedis() {
         redisServer = await startRedisServer(redisPort);
+      },
+      async stopPostgres() {
+        if (!cluster) throw new Error('stopPostgres needs a stack started with ownPostgres');
+        await stopPostgresServer(postgresServer, 'SIGINT');
+        postgresServer = undefined;
+      },
+      async startPostgres() {
+        if (!cluster || ownPostgresPort === undefined) {
+          throw new Error('startPostgres needs a stack started with ownPostgres');
+        }
+        postgresServer = await startPostgresServer(cluster, ownPostgresPort);
       },
       close,
     };

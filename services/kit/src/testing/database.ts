@@ -44,13 +44,14 @@ async function applyMigrations(url: string, migrationsDir: string): Promise<void
 
 /**
  * A fresh database of its own for one test file, with the service's committed migrations applied,
- * so test files run in parallel without seeing each other's rows.
+ * so test files run in parallel without seeing each other's rows. It is made on the server at
+ * `adminUrl`, by default TEST_DATABASE_ADMIN_URL (the machine's shared server).
  */
 export async function createTestDatabase(
   prefix: string,
   migrationsDir: string,
+  adminUrl: string = testEnv().TEST_DATABASE_ADMIN_URL,
 ): Promise<TestDatabase> {
-  const adminUrl = testEnv().TEST_DATABASE_ADMIN_URL;
   const name = `${prefix}_t_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();

@@ -1,7 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { Client } from 'pg';
 
 /** Where the kernel takes ports from for outgoing connections and listen(0) (Linux's default when unreadable). */
 function ephemeralLow(): number {
@@ -139,4 +142,173 @@ export async function waitFor(
     if (Date.now() > deadline) throw new Error(`${what} not met in time`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A throwaway PostgreSQL cluster's files: its data directory and the directory holding it. */
+export interface PostgresCluster {
+  /** The cluster's data directory (`postgres -D`). */
+  dataDir: string;
+  /** Where the server puts its Unix socket: the directory holding the data directory. */
+  socketDir: string;
+  /** Deletes the cluster's files; its server must have stopped first. */
+  remove(): Promise<void>;
+}
+
+/** The newest installed PostgreSQL's binaries, as deploy/local/ensure-services.sh finds them. */
+function postgresBin(): string {
+  const root = '/usr/lib/postgresql';
+  let versions: string[] = [];
+  try {
+    versions = readdirSync(root).filter((name) => existsSync(join(root, name, 'bin', 'initdb')));
+  } catch {
+    // No PostgreSQL server installed: fails below with what to install.
+  }
+  versions.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const newest = versions.at(-1);
+  if (!newest) throw new Error(`no initdb under ${root}/*/bin: install the postgresql package`);
+  return join(root, newest, 'bin');
+}
+
+/**
+ * Who the server runs as: itself, or, for root (whom PostgreSQL refuses), the package's postgres
+ * user. The processes are started with that uid and gid directly rather than through runuser, so
+ * the postmaster is the test's own child and a signal sent to it reaches the server unchanged
+ * (runuser would turn SIGINT into SIGTERM, then SIGKILL two seconds later).
+ */
+function postgresUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/**
+ * A new PostgreSQL cluster of the test's own (trust authentication, superuser `postgres`) in a
+ * fresh directory under /var/tmp, owned by the user its server runs as, for tests that stop and
+ * restart the database; the machine's shared server is never touched. Start it with
+ * startPostgresServer, and remove() it once its server has stopped.
+ */
+export async function initPostgresCluster(): Promise<PostgresCluster> {
+  const bin = postgresBin();
+  const user = postgresUser();
+  const socketDir = await mkdtemp('/var/tmp/probedge-test-pg-');
+  const dataDir = join(socketDir, 'data');
+  const remove = () => rm(socketDir, { recursive: true, force: true });
+  try {
+    if (user) {
+      await chown(socketDir, user.uid, user.gid);
+      await chmod(socketDir, 0o700);
+    }
+    await new Promise<void>((resolve, reject) => {
+      execFile(
+        join(bin, 'initdb'),
+        ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8'],
+        { cwd: socketDir, ...user },
+        (error, stdout, stderr) =>
+          error
+            ? reject(new Error(`initdb failed in ${dataDir}: ${`${stdout}${stderr}`.trim()}`))
+            : resolve(),
+      );
+    });
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { dataDir, socketDir, remove };
+}
+
+/** The admin URL of a test's own PostgreSQL on a loopback port (trust, superuser `postgres`). */
+export function postgresAdminUrl(port: number): string {
+  return `postgresql://postgres@127.0.0.1:${port}/postgres`;
+}
+
+/**
+ * Whether the PostgreSQL answering on the loopback port is the one serving `dataDir` (it refuses
+ * while starting up). Asking which directory it serves, not only whether something answers, keeps
+ * another server already on the port from passing for the one starting.
+ */
+async function servesDataDir(port: number, dataDir: string): Promise<boolean> {
+  const client = new Client({
+    connectionString: postgresAdminUrl(port),
+    connectionTimeoutMillis: 1000,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');
+    return rows[0]?.data_directory === dataDir;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The server of a cluster from initPostgresCluster on a loopback port (no fsync: the data only has
+ * to outlive a clean restart), resolving once it accepts connections. A server that exits while
+ * starting fails at once with what it printed. Stop it with stopPostgresServer; starting it again
+ * on the same directory and port brings the same data back.
+ */
+export async function startPostgresServer(
+  cluster: Pick<PostgresCluster, 'dataDir' | 'socketDir'>,
+  port: number,
+  timeoutMs = 60_000,
+): Promise<ChildProcess> {
+  const args = [
+    '-D',
+    cluster.dataDir,
+    '-p',
+    String(port),
+    '-k',
+    cluster.socketDir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
+  ];
+  const child = spawn(join(postgresBin(), 'postgres'), args, {
+    cwd: cluster.socketDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...postgresUser(),
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let spawnFailed = false;
+  child.on('error', (error) => {
+    spawnFailed = true;
+    keep(Buffer.from(String(error)));
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (spawnFailed || child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`postgres exited while starting on port ${port}: ${output.trim()}`);
+    }
+    if (await servesDataDir(port, cluster.dataDir)) {
+      child.stdout?.removeListener('data', keep).resume();
+      child.stderr?.removeListener('data', keep).resume();
+      return child;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await killProcess(child);
+  throw new Error(`postgres did not start on port ${port} in ${timeoutMs} ms: ${output.trim()}`);
+}
+
+/**
+ * Stops a test's own PostgreSQL and resolves once it is gone. SIGINT is a fast shutdown: open
+ * sessions are ended with 57P01 (`terminating connection due to administrator command`) and the
+ * data is written out, as a real restart does; SIGTERM waits for sessions to end; SIGQUIT and
+ * SIGKILL stop it without a checkpoint.
+ */
+export function stopPostgresServer(
+  child: ChildProcess | undefined,
+  signal: NodeJS.Signals = 'SIGINT',
+): Promise<void> {
+  return killProcess(child, signal);
 }
