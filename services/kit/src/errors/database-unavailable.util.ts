@@ -26,8 +26,16 @@ function isConnectionSqlState(code: string): boolean {
   return /^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code);
 }
 
-/** pg's own messages for a connection dropped or never made within its timeout. */
-const PG_MESSAGES = [/^Connection terminated/, /timeout exceeded when trying to connect/i];
+/**
+ * pg's own messages for a connection dropped or never made within its timeout. A client whose
+ * connection broke mid-transaction (a server restart ends it with 57P01) answers the transaction's
+ * next statement with "Client has encountered a connection error and is not queryable", no code.
+ */
+const PG_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/i,
+  /^Client has encountered a connection error and is not queryable/,
+];
 
 interface ErrorLike {
   code?: unknown;

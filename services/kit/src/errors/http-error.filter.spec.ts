@@ -121,6 +121,16 @@ describe('toApiError for a database out of reach', () => {
     );
   });
 
+  it('answers 503 for a statement on a transaction whose connection the server ended', () => {
+    // What pg throws for the next statement of a transaction once a restart ended its connection
+    // (57P01 arrived on the client between two statements), as Prisma passes it on.
+    const broken = Object.assign(
+      new Error('Client has encountered a connection error and is not queryable'),
+      { clientVersion: '6.19.3' },
+    );
+    expect(toApiError(broken)).toEqual(unavailable);
+  });
+
   it('keeps answering 500 for other database errors', () => {
     const constraint = Object.assign(new Error('Unique constraint failed'), {
       name: 'PrismaClientKnownRequestError',
