@@ -31,6 +31,7 @@ import { FeedsController } from './feeds/feeds.controller';
 import { FeedsService } from './feeds/feeds.service';
 import { ConfirmationOutbox, SENDS_CONFIRMATIONS } from './newsletter/confirmation-outbox';
 import { ConfirmationSender } from './newsletter/confirmation-sender';
+import { NewsletterAnswers } from './newsletter/newsletter-answers';
 import { NewsletterController } from './newsletter/newsletter.controller';
 import { NewsletterRepository } from './newsletter/newsletter.repository';
 import { NewsletterService } from './newsletter/newsletter.service';
@@ -99,6 +100,7 @@ export class AppModule implements NestModule {
         },
         NewsletterRepository,
         NewsletterService,
+        NewsletterAnswers,
         ConfirmationSender,
         ConfirmationOutbox,
         { provide: SENDS_CONFIRMATIONS, useValue: sendsMail },

@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IsString } from 'class-validator';
 import request from 'supertest';
 import { createApp, initApp, KitModule, Readiness } from '../src';
+import { MAX_JSON_DEPTH } from '../src/bootstrap/json-depth.util';
 
 class EchoBody {
   @IsString()
@@ -97,6 +98,22 @@ describe('a kit application', () => {
       .expect(400);
     expect(res.body.message).toContain('text must be a string');
     expect(res.body.message).toContain('extra should not exist');
+  });
+
+  it('rejects a body nested too deep with 400, before validation walks it', async () => {
+    const depth = MAX_JSON_DEPTH + 1;
+    const res = await request(app.getHttpServer())
+      .post('/echo')
+      .set('content-type', 'application/json')
+      .send(`${'['.repeat(depth)}${']'.repeat(depth)}`)
+      .expect(400);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: `Request body is nested deeper than ${MAX_JSON_DEPTH} levels`,
+      requestId: res.headers['x-request-id'],
+    });
   });
 
   it('rejects a body over the limit with 413', async () => {

@@ -1,15 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BadGatewayException,
-  BadRequestException,
-  ForbiddenException,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  NotFoundException,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type {
   ActivationResponse,
   CheckoutResponse,
@@ -30,6 +20,7 @@ import {
   type BillingProvider,
   type SubscriptionSnapshot,
 } from '../provider/billing-provider';
+import { BillingError } from './billing.errors';
 import { BillingRepository, type Db } from './billing.repository';
 
 /** Stripe's own limit on idempotency keys is 255 characters. */
@@ -65,6 +56,7 @@ export type StoreState = (snapshot: SubscriptionSnapshot) => Promise<boolean>;
 
 @Injectable()
 export class BillingService {
+  private readonly logger = new Logger(BillingService.name);
   private readonly plan: Plan;
 
   constructor(
@@ -87,7 +79,8 @@ export class BillingService {
     visitor: Visitor,
   ): Promise<StartedCheckout> {
     if (clientKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(clientKey)) {
-      throw new BadRequestException(
+      throw new BillingError(
+        'IDEMPOTENCY_KEY_INVALID',
         'Idempotency-Key must be 8-200 characters of letters, digits and _ . : -',
       );
     }
@@ -142,29 +135,30 @@ export class BillingService {
    */
   async activate(sessionId: string, visitor: Visitor): Promise<IssuedAccess> {
     const started = await this.repository.findCheckout(sessionId);
-    if (!started) throw new NotFoundException('No such checkout session');
+    if (!started) throw new BillingError('CHECKOUT_NOT_FOUND', 'No such checkout session');
     if (
       !started.browserHash ||
       !isWellFormedToken(visitor.checkoutToken) ||
       hashToken(visitor.checkoutToken) !== started.browserHash
     ) {
-      throw new ForbiddenException(OTHER_BROWSER_MESSAGE);
+      throw new BillingError('CHECKOUT_OTHER_BROWSER', OTHER_BROWSER_MESSAGE);
     }
     const session = await this.call(() => this.provider.retrieveCheckoutSession(sessionId));
-    if (!session) throw new NotFoundException('No such checkout session');
+    if (!session) throw new BillingError('CHECKOUT_NOT_FOUND', 'No such checkout session');
     const paid =
       session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required';
     if (session.status !== 'complete' || !paid) {
-      throw new HttpException('Checkout is not complete and paid', HttpStatus.PAYMENT_REQUIRED);
+      throw new BillingError('CHECKOUT_UNPAID', 'Checkout is not complete and paid');
     }
     if (!session.priceIds.includes(this.plan.priceId)) {
-      throw new NotFoundException(
+      throw new BillingError(
+        'CHECKOUT_NOT_OUR_PLAN',
         `This checkout session is not for a ${this.config.BRAND_NAME} plan`,
       );
     }
     const subscription = session.subscription;
     if (!session.customerId || !subscription) {
-      throw new HttpException('Checkout has no subscription yet', HttpStatus.PAYMENT_REQUIRED);
+      throw new BillingError('CHECKOUT_NO_SUBSCRIPTION', 'Checkout has no subscription yet');
     }
     const customerId = session.customerId;
     const token = newAccessToken();
@@ -196,7 +190,10 @@ export class BillingService {
   async createPortal(visitor: Visitor): Promise<PortalResponse> {
     const customerId = await this.access.customerWithAccess(visitor);
     if (!customerId) {
-      throw new UnauthorizedException('No active subscription is linked to this browser');
+      throw new BillingError(
+        'NO_ACTIVE_SUBSCRIPTION',
+        'No active subscription is linked to this browser',
+      );
     }
     const returnUrl = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/account`;
     return this.call(() => this.provider.createPortalSession(customerId, returnUrl));
@@ -262,7 +259,12 @@ export class BillingService {
       return await request();
     } catch (error) {
       if (error instanceof ProviderUnavailableError) {
-        throw new BadGatewayException('The payment provider is unavailable; please try again');
+        this.logger.warn({ err: error.message }, 'payment provider unavailable');
+        throw new BillingError(
+          'PROVIDER_UNAVAILABLE',
+          'The payment provider is unavailable; please try again',
+          error,
+        );
       }
       throw error;
     }

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Post,
-  Query,
-  Req,
-  Res,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -36,6 +25,7 @@ import {
   SignInLinkQueryDto,
   SignInRequestDto,
 } from './dto/members.dto';
+import { MemberError } from './members.errors';
 import { MembersService } from './members.service';
 
 @ApiTags('members')
@@ -165,7 +155,7 @@ export class MembersController {
   ): Promise<MemberDto> {
     res.header('cache-control', 'no-store');
     const member = await this.members.me(this.cookies.read(req).memberToken);
-    if (!member) throw new UnauthorizedException('Not signed in');
+    if (!member) throw new MemberError('NOT_SIGNED_IN', 'Not signed in');
     return member;
   }
 }

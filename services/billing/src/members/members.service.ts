@@ -1,21 +1,11 @@
 import {
-  BadRequestException,
-  GoneException,
-  HttpStatus,
   Inject,
   Injectable,
   Logger,
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import {
-  CodedError,
-  MAILER,
-  MailOutbox,
-  normaliseEmail,
-  TooManyRequestsException,
-  type Mailer,
-} from '@probedge/kit';
+import { MAILER, MailOutbox, normaliseEmail, type Mailer } from '@probedge/kit';
 import {
   MAILED_LINK_PAGES,
   SIGN_IN_LINK_MINUTES,
@@ -28,6 +18,7 @@ import type { Visitor } from '../access/visitor-cookies';
 import { BillingRepository } from '../billing/billing.repository';
 import { BILLING_CONFIG } from '../config/billing-config';
 import type { BillingConfig } from '../config/env';
+import { MemberError, SignInLimitedError } from './members.errors';
 import { MembersRepository, type ClaimedMail } from './members.repository';
 import { signInMail } from './sign-in-mail';
 
@@ -37,30 +28,11 @@ export const SIGN_IN_ACCEPTED_MESSAGE = `If that address can receive mail, a sig
 export const LINK_INVALID_MESSAGE =
   'This sign-in link is no longer valid: links work once, for 20 minutes. Ask for a new one.';
 
-/** Too many links were asked for one address; retry after `retryAfter` seconds. */
-export class SignInLimitedError extends TooManyRequestsException {
-  constructor(retryAfter: number) {
-    super(
-      `Too many sign-in links were asked for this address; try again in ${retryAfter} s`,
-      retryAfter,
-    );
-  }
-}
-
 const DELIVERY_ATTEMPTS = 3;
 const DELIVERY_BACKOFF_MS = 1000;
 /** How often each process looks for sign-in mail that waits: its sender died, or a retry is due. */
 const MAIL_SWEEP_MS = 5000;
 const MAIL_SWEEP_BATCH = 20;
-
-export type SignInChoiceCode = 'SIGN_IN_CONFIRMATION_REQUIRED' | 'SIGN_IN_WOULD_SWITCH';
-
-/** The link is valid, but the person has not yet made the choice it needs (409). */
-export class SignInChoiceError extends CodedError<SignInChoiceCode> {
-  constructor(code: SignInChoiceCode, message: string) {
-    super(code, message, { retryable: false, status: HttpStatus.CONFLICT });
-  }
-}
 
 /** What the person chose on the confirm page. */
 export interface SignInChoice {
@@ -148,7 +120,7 @@ export class MembersService implements OnApplicationBootstrap, OnApplicationShut
     browserToken: string | undefined,
   ): Promise<RequestedSignIn> {
     const verdict = normaliseEmail(rawEmail);
-    if (!verdict.ok) throw new BadRequestException(verdict.reason);
+    if (!verdict.ok) throw new MemberError('SIGN_IN_EMAIL_INVALID', verdict.reason);
     const email = verdict.email;
     const browser = isWellFormedToken(browserToken) ? browserToken : newAccessToken();
     const now = Date.now();
@@ -187,7 +159,7 @@ export class MembersService implements OnApplicationBootstrap, OnApplicationShut
    */
   async lookup(token: string, visitor: Visitor): Promise<SignInLinkDetails> {
     const link = await this.members.findUsableSignInToken(hashToken(token), new Date());
-    if (!link) throw new GoneException(LINK_INVALID_MESSAGE);
+    if (!link) throw new MemberError('SIGN_IN_LINK_INVALID', LINK_INVALID_MESSAGE);
     const current = await this.access.member(visitor.memberToken);
     return {
       email: link.email,
@@ -204,16 +176,16 @@ export class MembersService implements OnApplicationBootstrap, OnApplicationShut
   async confirm(token: string, visitor: Visitor, choice: SignInChoice): Promise<StartedSession> {
     const now = new Date();
     const link = await this.members.findUsableSignInToken(hashToken(token), now);
-    if (!link) throw new GoneException(LINK_INVALID_MESSAGE);
+    if (!link) throw new MemberError('SIGN_IN_LINK_INVALID', LINK_INVALID_MESSAGE);
     if (!askedHere(link.browserHash, visitor.signInToken) && choice.confirmEmail !== link.email) {
-      throw new SignInChoiceError(
+      throw new MemberError(
         'SIGN_IN_CONFIRMATION_REQUIRED',
         'This link was asked for in another browser: confirm the address it signs in first.',
       );
     }
     const current = await this.access.member(visitor.memberToken);
     if (current && current.email !== link.email && choice.switchFrom !== current.email) {
-      throw new SignInChoiceError(
+      throw new MemberError(
         'SIGN_IN_WOULD_SWITCH',
         `This browser is signed in as ${current.email}: choose whether to switch first.`,
       );
@@ -234,7 +206,7 @@ export class MembersService implements OnApplicationBootstrap, OnApplicationShut
       );
       return { member, returnTo: consumed.returnTo };
     });
-    if (!started) throw new GoneException(LINK_INVALID_MESSAGE);
+    if (!started) throw new MemberError('SIGN_IN_LINK_INVALID', LINK_INVALID_MESSAGE);
     if (current && isWellFormedToken(visitor.memberToken)) {
       await this.members.revokeSession(hashToken(visitor.memberToken), now);
     }

@@ -1,9 +1,10 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { normaliseEmail } from '@probedge/kit';
 import { BILLING_CONFIG } from '../config/billing-config';
 import type { BillingConfig } from '../config/env';
 import { BILLING_PROVIDER, type BillingProvider } from '../provider/billing-provider';
 import { addOneMonth, newSandboxSubscriptionId, SANDBOX_CHECKOUT_PATH } from './sandbox.provider';
+import { SandboxError } from './sandbox.errors';
 import { SandboxRepository } from './sandbox.repository';
 import type { SandboxCheckoutView } from './sandbox-checkout.page';
 
@@ -46,10 +47,12 @@ export class SandboxCheckoutService {
   private async session(sessionId: string) {
     // The page exists only while the sandbox provider runs; with Stripe, checkout is Stripe's.
     if (this.provider.kind !== 'sandbox') {
-      throw new NotFoundException('The sandbox checkout is off: Stripe is configured');
+      throw new SandboxError('SANDBOX_OFF', 'The sandbox checkout is off: Stripe is configured');
     }
     const session = await this.sandbox.findSession(sessionId);
-    if (!session) throw new NotFoundException('No such sandbox checkout session');
+    if (!session) {
+      throw new SandboxError('SANDBOX_CHECKOUT_NOT_FOUND', 'No such sandbox checkout session');
+    }
     return session;
   }
 

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import {
   ApiOkResponse,
   ApiOperation,
@@ -14,6 +14,7 @@ import { ACCESS_COOKIE_SCHEME, MEMBER_SESSION_SCHEME } from '../access/security-
 import { VisitorCookies } from '../access/visitor-cookies';
 import { BILLING_CONFIG } from '../config/billing-config';
 import type { BillingConfig } from '../config/env';
+import { SandboxError } from './sandbox.errors';
 import { sandboxPortalPage } from './sandbox-portal.page';
 import { SandboxPortalService } from './sandbox-portal.service';
 import { HTML_PAGE, redirectTo } from './sandbox-pages.openapi';
@@ -80,7 +81,10 @@ export class SandboxPortalController {
   ): Promise<string> {
     const canceled = await this.portal.cancel(this.cookies.read(req));
     if (!canceled) {
-      throw new UnauthorizedException('No subscription is linked to this browser');
+      throw new SandboxError(
+        'SANDBOX_NO_SUBSCRIPTION',
+        'No subscription is linked to this browser',
+      );
     }
     return seeOther(res, SANDBOX_PORTAL_PATH);
   }

@@ -1,10 +1,11 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AccessService } from '../access/access.service';
 import type { Visitor } from '../access/visitor-cookies';
 import { BillingRepository } from '../billing/billing.repository';
 import { BillingService } from '../billing/billing.service';
 import type { Subscription } from '../generated/prisma/client';
 import { BILLING_PROVIDER, type BillingProvider } from '../provider/billing-provider';
+import { SandboxError } from './sandbox.errors';
 import { sandboxSnapshot } from './sandbox.provider';
 import { SandboxRepository } from './sandbox.repository';
 
@@ -21,7 +22,7 @@ export class SandboxPortalService {
   /** The portal exists only while the sandbox provider runs; with Stripe it is Stripe's. */
   private assertSandbox(): void {
     if (this.provider.kind !== 'sandbox') {
-      throw new NotFoundException('The sandbox portal is off: Stripe is configured');
+      throw new SandboxError('SANDBOX_OFF', 'The sandbox portal is off: Stripe is configured');
     }
   }
 

@@ -1,12 +1,7 @@
-import {
-  BadGatewayException,
-  BadRequestException,
-  Inject,
-  Injectable,
-  Logger,
-} from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { Metrics } from '@probedge/kit';
 import type Stripe from 'stripe';
+import { BillingError } from '../billing/billing.errors';
 import { BillingRepository } from '../billing/billing.repository';
 import { BillingService } from '../billing/billing.service';
 import { normalisedOrRaw } from '../members/member-email.util';
@@ -87,7 +82,8 @@ export class WebhooksService {
       events.inc({ type, outcome: label });
       return outcome;
     } catch (error) {
-      events.inc({ type, outcome: error instanceof BadRequestException ? 'rejected' : 'failed' });
+      const refused = error instanceof BillingError && error.status === HttpStatus.BAD_REQUEST;
+      events.inc({ type, outcome: refused ? 'rejected' : 'failed' });
       throw error;
     }
   }
@@ -97,15 +93,22 @@ export class WebhooksService {
     signature: string | undefined,
     verified: (type: string) => void,
   ): Promise<WebhookOutcome> {
-    if (!signature) throw new BadRequestException('Missing Stripe-Signature header');
+    if (!signature) {
+      throw new BillingError('WEBHOOK_SIGNATURE_MISSING', 'Missing Stripe-Signature header');
+    }
     if (!rawBody || rawBody.length === 0) {
-      throw new BadRequestException('Webhook body must be the JSON event Stripe sent');
+      throw new BillingError(
+        'WEBHOOK_BODY_MISSING',
+        'Webhook body must be the JSON event Stripe sent',
+      );
     }
     let event: ProviderEvent;
     try {
       event = this.provider.verifyWebhook(rawBody, signature);
     } catch (error) {
-      if (error instanceof WebhookSignatureError) throw new BadRequestException(error.message);
+      if (error instanceof WebhookSignatureError) {
+        throw new BillingError('WEBHOOK_SIGNATURE_INVALID', error.message, error);
+      }
       if (error instanceof MalformedEventError) {
         verified('malformed');
         return this.reject(error);
@@ -204,7 +207,12 @@ export class WebhooksService {
       return await this.provider.retrieveSubscription(subscriptionId);
     } catch (error) {
       if (error instanceof ProviderUnavailableError) {
-        throw new BadGatewayException('The payment provider is unavailable; Stripe will retry');
+        this.logger.warn({ err: error.message, subscriptionId }, 'payment provider unavailable');
+        throw new BillingError(
+          'PROVIDER_UNAVAILABLE',
+          'The payment provider is unavailable; Stripe will retry',
+          error,
+        );
       }
       throw error;
     }

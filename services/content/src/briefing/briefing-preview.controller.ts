@@ -1,4 +1,4 @@
-import { BadRequestException, Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
@@ -17,6 +17,7 @@ import {
   isMarketDate,
   type PassthroughReply,
 } from '@probedge/kit';
+import { BriefingError } from './briefing.errors';
 import { BriefingService } from './briefing.service';
 import { PreviewAccessGuard } from './preview-access.guard';
 
@@ -56,7 +57,10 @@ export class BriefingPreviewController {
     @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<string> {
     if (date !== undefined && (typeof date !== 'string' || !isMarketDate(date))) {
-      throw new BadRequestException('date must be a calendar date written YYYY-MM-DD');
+      throw new BriefingError(
+        'PREVIEW_DATE_MALFORMED',
+        'date must be a calendar date written YYYY-MM-DD',
+      );
     }
     const html = await this.briefing.preview(date);
     res.header('cache-control', 'no-store');

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   fromDateColumn,
   dayOfWeek,
@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
 import { NewsletterService } from '../newsletter/newsletter.service';
+import { BriefingError } from './briefing.errors';
 import { renderBriefing, type RenderedBriefing } from './briefing-mail';
 import { BriefingRepository, type Briefing, type ClaimedDelivery } from './briefing.repository';
 
@@ -155,7 +156,8 @@ export class BriefingService {
     const marketDate = date ?? this.today();
     const briefing = await this.repository.find(marketDate);
     if (!briefing?.analysis) {
-      throw new NotFoundException(
+      throw new BriefingError(
+        'BRIEFING_NOT_FOUND',
         `There is no briefing for ${marketDate}: the day's analysis has not reached the newsletter`,
       );
     }

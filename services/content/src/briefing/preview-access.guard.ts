@@ -1,16 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import {
-  type CanActivate,
-  type ExecutionContext,
-  ForbiddenException,
-  Inject,
-  Injectable,
-  NotFoundException,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { ADMIN_TOKEN_HEADER, sameSecret } from '@probedge/kit';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
+import { BriefingError } from './briefing.errors';
 
 /**
  * Operators only: the admin token in X-Admin-Token. Without CONTENT_ADMIN_TOKEN the route does
@@ -25,13 +18,20 @@ export class PreviewAccessGuard implements CanActivate {
       .switchToHttp()
       .getRequest<{ url: string; headers: IncomingHttpHeaders }>();
     const expected = this.config.CONTENT_ADMIN_TOKEN;
-    if (expected === undefined)
-      throw new NotFoundException(`Cannot GET ${request.url.split('?')[0]}`);
+    // Worded as the framework's answer to an unknown path.
+    if (expected === undefined) {
+      throw new BriefingError('PREVIEW_OFF', `Cannot GET ${request.url.split('?')[0]}`);
+    }
     const token = request.headers[ADMIN_TOKEN_HEADER];
     if (typeof token !== 'string' || token === '') {
-      throw new UnauthorizedException(`The preview needs the admin token in ${ADMIN_TOKEN_HEADER}`);
+      throw new BriefingError(
+        'PREVIEW_TOKEN_MISSING',
+        `The preview needs the admin token in ${ADMIN_TOKEN_HEADER}`,
+      );
     }
-    if (!sameSecret(token, expected)) throw new ForbiddenException('The admin token is wrong');
+    if (!sameSecret(token, expected)) {
+      throw new BriefingError('PREVIEW_TOKEN_WRONG', 'The admin token is wrong');
+    }
     return true;
   }
 }

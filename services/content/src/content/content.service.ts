@@ -1,4 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { CodedError } from '@probedge/kit';
 import type { ContentItem, ContentKind, ContentListItem } from '@probedge/proto';
 import { ContentCache } from '../cache/content-cache';
 import { ContentRepository, type ContentListRow } from './content.repository';
@@ -31,7 +32,12 @@ export class ContentService {
     // Only items that exist are kept, so unknown slugs cannot grow the cache.
     const item = await this.cache.remember(`item:${kind}/${slug}`, async () => {
       const row = await this.repository.findBySlug(kind, slug);
-      if (!row) throw new NotFoundException(`No ${kind} with slug "${slug}"`);
+      if (!row) {
+        throw new CodedError('CONTENT_NOT_FOUND', `No ${kind} with slug "${slug}"`, {
+          retryable: false,
+          status: HttpStatus.NOT_FOUND,
+        });
+      }
       return { ...toListItem(row), content: row.content };
     });
     return item;

@@ -1,13 +1,10 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Get,
   Headers,
   HttpCode,
   HttpStatus,
-  Inject,
-  NotFoundException,
   Post,
   Query,
   Req,
@@ -31,44 +28,16 @@ import {
 import {
   clientKey,
   ErrorDto,
-  HTML_CONTENT_TYPE,
   RETRY_AFTER_HEADER,
   type ClientRequest,
   type PassthroughReply,
 } from '@probedge/kit';
-import { CONTENT_CONFIG } from '../config/content-config';
-import type { ContentConfig } from '../config/env';
 import {
   NewsletterAnswerDto,
   NewsletterLinkRequestDto,
   NewsletterRequestDto,
 } from './newsletter.dto';
-import { confirmationPage } from './confirmation-page';
-import { NewsletterService, TOKEN_PATTERN, type LinkOutcome } from './newsletter.service';
-import { UNSUBSCRIBE_TOKEN_PATTERN } from './unsubscribe-token';
-
-export const SIGN_UP_ANSWER = 'Check your inbox to confirm your subscription.';
-export const LINK_ANSWERS = {
-  unsubscribed:
-    'You are unsubscribed from Daily Insights; no more e-mails will be sent to this address.',
-  resubscribed: 'Welcome back: you are subscribed to Daily Insights again.',
-  malformed: 'This link is malformed; open the whole link from the e-mail.',
-  unknown: 'This link is unknown; sign up again on the home page if you want the e-mails.',
-} as const;
-
-/** The token of a link request, from the body or the query; 400 when missing or malformed. */
-function linkToken(body: NewsletterLinkRequestDto, queryToken: unknown): string {
-  const token = body.token ?? queryToken;
-  if (typeof token !== 'string' || !UNSUBSCRIBE_TOKEN_PATTERN.test(token)) {
-    throw new BadRequestException(LINK_ANSWERS.malformed);
-  }
-  return token;
-}
-
-function answerFor(outcome: LinkOutcome, message: string): NewsletterAnswerDto {
-  if (outcome === 'unknown') throw new NotFoundException(LINK_ANSWERS.unknown);
-  return { message };
-}
+import { NewsletterAnswers } from './newsletter-answers';
 
 /** The confirmation link answers a browser with a page and anything else with JSON. */
 function pageOrJson(model: Type<unknown>): Record<string, { schema: object }> {
@@ -97,10 +66,7 @@ const LINK_TOKEN_QUERY = {
 @ApiExtraModels(NewsletterAnswerDto, ErrorDto)
 @Controller('api/newsletter')
 export class NewsletterController {
-  constructor(
-    @Inject(CONTENT_CONFIG) private readonly config: ContentConfig,
-    private readonly newsletter: NewsletterService,
-  ) {}
+  constructor(private readonly answers: NewsletterAnswers) {}
 
   @Post()
   @HttpCode(HttpStatus.ACCEPTED)
@@ -123,8 +89,7 @@ export class NewsletterController {
     @Body() body: NewsletterRequestDto,
     @Req() req: ClientRequest,
   ): Promise<NewsletterAnswerDto> {
-    await this.newsletter.signUp(body.email, clientKey(req));
-    return { message: SIGN_UP_ANSWER };
+    return this.answers.signUp(body.email, clientKey(req));
   }
 
   @Get('confirm')
@@ -151,40 +116,7 @@ export class NewsletterController {
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<NewsletterAnswerDto | string> {
-    const wantsHtml = (accept ?? '').includes('text/html');
-    let status: number = HttpStatus.OK;
-    let message = 'Your subscription to Daily Insights is confirmed.';
-    let unsubscribeUrl: string | undefined;
-    if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) {
-      status = HttpStatus.BAD_REQUEST;
-      message = 'This confirmation link is malformed; copy the whole link from the e-mail.';
-    } else {
-      const confirmed = await this.newsletter.confirm(token);
-      if (confirmed === null) {
-        status = HttpStatus.NOT_FOUND;
-        message =
-          'This confirmation link is unknown or has expired; sign up again to get a new one.';
-      } else {
-        unsubscribeUrl = confirmed.unsubscribePage;
-      }
-    }
-    if (!wantsHtml) {
-      if (status === HttpStatus.BAD_REQUEST) throw new BadRequestException(message);
-      if (status === HttpStatus.NOT_FOUND) throw new NotFoundException(message);
-      return { message };
-    }
-    res.status(status);
-    res.header('content-type', HTML_CONTENT_TYPE);
-    return confirmationPage(
-      status === HttpStatus.OK,
-      message,
-      {
-        publicUrl: this.config.PUBLIC_URL,
-        brandName: this.config.BRAND_NAME,
-        supportEmail: this.config.SUPPORT_EMAIL,
-      },
-      unsubscribeUrl,
-    );
+    return this.answers.confirm(token, accept, res);
   }
 
   @Post('unsubscribe')
@@ -204,8 +136,7 @@ export class NewsletterController {
     @Body() body: NewsletterLinkRequestDto,
     @Query('token') queryToken: unknown,
   ): Promise<NewsletterAnswerDto> {
-    const outcome = await this.newsletter.unsubscribe(linkToken(body, queryToken));
-    return answerFor(outcome, LINK_ANSWERS.unsubscribed);
+    return this.answers.unsubscribe(body, queryToken);
   }
 
   @Post('resubscribe')
@@ -223,7 +154,6 @@ export class NewsletterController {
     @Body() body: NewsletterLinkRequestDto,
     @Query('token') queryToken: unknown,
   ): Promise<NewsletterAnswerDto> {
-    const outcome = await this.newsletter.resubscribe(linkToken(body, queryToken));
-    return answerFor(outcome, LINK_ANSWERS.resubscribed);
+    return this.answers.resubscribe(body, queryToken);
   }
 }

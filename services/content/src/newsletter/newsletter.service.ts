@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
-import { RateLimiter, TooManyRequestsException } from '@probedge/kit';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RateLimiter } from '@probedge/kit';
 import { MAILED_LINK_PAGES } from '@probedge/proto';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
 import { ConfirmationOutbox } from './confirmation-outbox';
 import { hashToken } from './confirmation-sender';
+import { NewsletterError, SignUpsLimitedError } from './newsletter.errors';
 import { NewsletterRepository } from './newsletter.repository';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
@@ -48,19 +49,16 @@ export class NewsletterService {
    */
   async signUp(email: string, client: string): Promise<void> {
     const wait = this.signUps.take(client);
-    if (wait !== undefined) {
-      throw new TooManyRequestsException(
-        `Too many sign-ups from here; try again in ${wait} s`,
-        wait,
-      );
-    }
+    if (wait !== undefined) throw new SignUpsLimitedError(wait);
     try {
       await this.outbox.offer(email);
     } catch (error) {
       // Nothing was written (Redis or the database is away): asking again later sends the link.
       this.logger.error({ err: (error as Error).message }, 'confirmation mail could not be queued');
-      throw new ServiceUnavailableException(
+      throw new NewsletterError(
+        'NEWSLETTER_UNAVAILABLE',
         'The sign-up could not be taken right now; please try again shortly',
+        error,
       );
     }
   }

@@ -1,9 +1,10 @@
 import { ADMIN_TOKEN_HEADER, sameSecret } from '../api/admin-token';
+import { InsightsApiError } from '../api/api.errors';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import { Inject, Injectable, Logger, OnModuleDestroy, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
 import { createRedis, toApiError } from '@probedge/kit';
 import { QUEUES } from '@probedge/proto';
@@ -72,7 +73,8 @@ export function adminTokenGuard(token: string): Middleware {
     sendError(
       req,
       res,
-      new UnauthorizedException(
+      new InsightsApiError(
+        'ADMIN_TOKEN_REQUIRED',
         'The queue dashboard needs the admin token: as the HTTP Basic password, a Bearer token or X-Admin-Token',
       ),
     );

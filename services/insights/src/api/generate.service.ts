@@ -1,16 +1,8 @@
-import {
-  ConflictException,
-  ForbiddenException,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  Logger,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { jobFailure } from '@probedge/kit';
 import type { GenerationPending } from '@probedge/proto';
 import { sameSecret } from './admin-token';
+import { InsightsApiError } from './api.errors';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
 import { marketDate } from '../market/market-date.util';
@@ -80,7 +72,7 @@ export class GenerateService {
       if (adminToken === undefined) return { status: 'done', item: existing };
       const expected = this.config.INSIGHTS_ADMIN_TOKEN;
       if (!expected || !sameSecret(adminToken, expected)) {
-        throw new ForbiddenException('The admin token is not valid');
+        throw new InsightsApiError('ADMIN_TOKEN_INVALID', 'The admin token is not valid');
       }
       generation = existing.generation + 1;
     }
@@ -109,9 +101,11 @@ export class GenerateService {
       if (snapshot.state === 'failed') {
         const reason = snapshot.failedReason ?? 'no reason recorded';
         const failure = jobFailure(reason, GENERATION_FAILURES);
-        if (failure.code === 'no-articles') throw new ConflictException(failure.message);
+        if (failure.code === 'no-articles') {
+          throw new InsightsApiError('GENERATION_NO_ARTICLES', failure.message);
+        }
         this.logger.warn({ kind, marketDate: date, job: snapshot.id, reason }, 'generation failed');
-        throw new HttpException(failureMessage(kind, failure.code), HttpStatus.BAD_GATEWAY);
+        throw new InsightsApiError('GENERATION_FAILED', failureMessage(kind, failure.code));
       }
       if (snapshot.state === 'completed' || snapshot.state === 'unknown') {
         const item = await this.items.find(kind, date);
@@ -136,11 +130,14 @@ export class GenerateService {
   }
 
   private unavailable(kind: DailyKind, error: unknown): Error {
-    if (!(error instanceof QueueUnavailableError)) {
-      this.logger.warn({ kind, err: (error as Error).message }, 'job queue call failed');
-    }
-    return new ServiceUnavailableException(
+    this.logger.warn(
+      { kind, err: (error as Error).message },
+      error instanceof QueueUnavailableError ? 'job queue unavailable' : 'job queue call failed',
+    );
+    return new InsightsApiError(
+      'QUEUE_UNAVAILABLE',
       `${ITEM_NAMES[kind]} cannot be generated right now: the job queue is unavailable. Try again shortly.`,
+      error,
     );
   }
 }

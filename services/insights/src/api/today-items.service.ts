@@ -1,14 +1,9 @@
-import {
-  Inject,
-  Injectable,
-  NotFoundException,
-  type OnModuleDestroy,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { dropOnChanges } from '@probedge/kit';
 import { INSIGHTS_CONFIG, type InsightsConfig } from '../config/env';
 import { DailyItemsRepository, type DailyKind } from '../items/daily-items.repository';
 import { fromDateColumn, marketDate } from '../market/market-date.util';
+import { InsightsApiError } from './api.errors';
 
 type StoredItem = Awaited<ReturnType<DailyItemsRepository['find']>>;
 
@@ -52,7 +47,12 @@ export class TodayItems implements OnModuleInit, OnModuleDestroy {
   async today(kind: DailyKind): Promise<NonNullable<StoredItem>> {
     const date = marketDate(new Date(), this.config.MARKET_TIMEZONE);
     const item = await this.find(kind, date);
-    if (!item) throw new NotFoundException(`There is no daily ${kind} for ${date} yet`);
+    if (!item) {
+      throw new InsightsApiError(
+        'DAILY_ITEM_NOT_FOUND',
+        `There is no daily ${kind} for ${date} yet`,
+      );
+    }
     return item;
   }
 

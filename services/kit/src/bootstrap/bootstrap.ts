@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import {
-  BadRequestException,
+  HttpStatus,
   Logger as NestLogger,
   ValidationPipe,
   type INestApplication,
@@ -14,6 +14,7 @@ import { Logger } from 'nestjs-pino';
 import type { Logger as PinoRoot } from 'pino';
 import { REQUEST_ID_HEADER } from '@probedge/proto';
 import { parseByteSize, type BaseConfig } from '../config/env';
+import { CodedError } from '../errors/coded-error';
 import { HttpErrorFilter } from '../errors/http-error.filter';
 import { withEntityTag } from '../http/entity-tag';
 import { fixedHeaders, headersSetBy } from '../http/fixed-headers';
@@ -88,7 +89,11 @@ export function configureApp(app: NestFastifyApplication, settings: AppSettings)
   fastify.addHook('preValidation', (request, _reply, done) => {
     done(
       jsonDepthExceeds(request.body, MAX_JSON_DEPTH)
-        ? new BadRequestException(`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`)
+        ? new CodedError(
+            'REQUEST_BODY_TOO_DEEP',
+            `Request body is nested deeper than ${MAX_JSON_DEPTH} levels`,
+            { retryable: false, status: HttpStatus.BAD_REQUEST },
+          )
         : undefined,
     );
   });

@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  HttpException,
   Logger,
   NotFoundException,
   type ArgumentsHost,
@@ -7,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { CodedError } from './coded-error';
 import { HttpErrorFilter, toApiError } from './http-error.filter';
+import { TooManyRequestsError } from './too-many-requests.error';
 
 describe('toApiError', () => {
   it('joins validation messages into one sentence', () => {
@@ -70,6 +72,18 @@ describe('toApiError', () => {
     expect(error.statusCode).toBe(500);
     expect(error.message).not.toContain('sk_123');
   });
+});
+
+describe('toApiError for a coded error in place of an HttpException', () => {
+  it.each([400, 401, 402, 403, 404, 409, 410, 429, 502, 503])(
+    'answers %i exactly as the HttpException of that status did',
+    (status) => {
+      const message = 'The answer\'s own text, "quoted"';
+      expect(toApiError(new CodedError('SOME_CODE', message, { status }))).toEqual(
+        toApiError(new HttpException(message, status)),
+      );
+    },
+  );
 });
 
 describe('toApiError for a database out of reach', () => {
@@ -173,5 +187,78 @@ describe('HttpErrorFilter logging a fault', () => {
     expect(logged).not.toContain('abc123');
     expect(logged).not.toContain('example.com');
     expect(replies.at(-1)).toMatchObject({ statusCode: 500, requestId: 'req-1' });
+  });
+});
+
+describe('HttpErrorFilter answering a coded error', () => {
+  interface Sent {
+    headers: Record<string, string>;
+    body?: unknown;
+    status?: number;
+  }
+
+  function filterInto(sent: Sent): HttpErrorFilter {
+    const http = {
+      isHeadersSent: () => false,
+      setHeader: (_response: unknown, name: string, value: string) => {
+        sent.headers[name] = value;
+      },
+      reply: (_response: unknown, body: unknown, status: number) => {
+        sent.body = body;
+        sent.status = status;
+      },
+    } as unknown as HttpServer;
+    return new HttpErrorFilter(http);
+  }
+
+  const host = {
+    switchToHttp: () => ({
+      getRequest: () => ({ url: '/api/newsletter', id: 'req-2' }),
+      getResponse: () => ({}),
+    }),
+  } as unknown as ArgumentsHost;
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('sends a 429 with its Retry-After seconds and no-store', () => {
+    const sent: Sent = { headers: {} };
+    filterInto(sent).catch(
+      new TooManyRequestsError('LIMITED', 'Too many sign-ups from here; try again in 42 s', 42),
+      host,
+    );
+    expect(sent.status).toBe(429);
+    expect(sent.headers).toEqual({ 'cache-control': 'no-store', 'retry-after': '42' });
+    expect(sent.body).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many sign-ups from here; try again in 42 s',
+      requestId: 'req-2',
+    });
+  });
+
+  it('sends no Retry-After for other coded errors', () => {
+    const sent: Sent = { headers: {} };
+    filterInto(sent).catch(new CodedError('GONE', 'gone', { status: 410 }), host);
+    expect(sent.status).toBe(410);
+    expect(sent.headers).toEqual({ 'cache-control': 'no-store' });
+  });
+
+  it('leaves an upstream away (a coded 502) to the log of where it arose', () => {
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const sent: Sent = { headers: {} };
+    filterInto(sent).catch(
+      new CodedError('PROVIDER_UNAVAILABLE', 'The payment provider is unavailable', {
+        status: 502,
+      }),
+      host,
+    );
+    expect(sent.status).toBe(502);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('keeps a TooManyRequestsError a retryable coded error', () => {
+    const limited = new TooManyRequestsError('LIMITED', 'wait', 5);
+    expect(limited).toBeInstanceOf(CodedError);
+    expect(limited).toMatchObject({ code: 'LIMITED', status: 429, retryable: true });
   });
 });

@@ -11,7 +11,7 @@ import type { HttpServer } from '@nestjs/common';
 import { redactUrl } from '../logging/redact-url';
 import { CodedError } from './coded-error';
 import { isDatabaseUnavailable } from './database-unavailable.util';
-import { TooManyRequestsException } from './too-many-requests.exception';
+import { TooManyRequestsError } from './too-many-requests.error';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -128,7 +128,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (this.http.isHeadersSent(response)) return;
     // An error is about one request: no cache may keep it, whatever the route set before.
     this.http.setHeader(response, 'cache-control', 'no-store');
-    if (exception instanceof TooManyRequestsException) {
+    if (exception instanceof TooManyRequestsError) {
       this.http.setHeader(response, 'retry-after', String(exception.retryAfterSeconds));
     }
     this.http.reply(response, { ...body, requestId: request.id }, body.statusCode);

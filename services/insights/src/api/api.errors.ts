@@ -1,0 +1,25 @@
+import { HttpStatus } from '@nestjs/common';
+import { CodedError } from '@probedge/kit';
+
+/** Every refusal of the daily items' API and the queue dashboard, with its HTTP status. */
+const STATUS = {
+  /** The queue dashboard: no admin token presented, or a wrong one (with a Basic login prompt). */
+  ADMIN_TOKEN_REQUIRED: HttpStatus.UNAUTHORIZED,
+  ADMIN_TOKEN_INVALID: HttpStatus.FORBIDDEN,
+  DAILY_ITEM_NOT_FOUND: HttpStatus.NOT_FOUND,
+  /** The window holds no articles: nothing to write about yet. */
+  GENERATION_NO_ARTICLES: HttpStatus.CONFLICT,
+  /** The job failed: the news service or the language model let it down. */
+  GENERATION_FAILED: HttpStatus.BAD_GATEWAY,
+  /** Redis is away: no job could be queued or followed. */
+  QUEUE_UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
+} as const;
+
+export type InsightsApiErrorCode = keyof typeof STATUS;
+
+export class InsightsApiError extends CodedError<InsightsApiErrorCode> {
+  constructor(code: InsightsApiErrorCode, message: string, cause?: unknown) {
+    const status = STATUS[code];
+    super(code, message, { status, retryable: status >= 500, cause });
+  }
+}
