@@ -62,7 +62,8 @@ function isQueryParams(value: unknown): value is QueryParams {
   return typeof value === 'object' && value !== null;
 }
 
-export function apiPath(key: ApiKey): string {
+/** The URL a key asks for: its path, each further segment encoded as one, then its query. */
+export function keyUrl(key: ApiKey): string {
   const [base, ...rest] = key;
   const last = rest.at(-1);
   const query = isQueryParams(last) ? last : undefined;
@@ -97,7 +98,7 @@ async function unauthorizedAsNull(response: Response, options: RequestOptions): 
 }
 
 export async function apiGet<T>(key: ApiKey, options: RequestOptions = {}): Promise<T> {
-  const response = await fetch(apiPath(key), {
+  const response = await fetch(keyUrl(key), {
     method: 'GET',
     credentials: 'include',
     headers: { Accept: 'application/json' },
@@ -114,7 +115,7 @@ export async function apiPost<T = unknown>(
   options: RequestOptions = {},
 ): Promise<T | null> {
   const hasBody = body !== undefined;
-  const response = await fetch(typeof target === 'string' ? target : apiPath(target), {
+  const response = await fetch(typeof target === 'string' ? target : keyUrl(target), {
     method: 'POST',
     credentials: 'include',
     headers: {

@@ -1,30 +1,23 @@
-import {
-  apiErrorMessage,
-  apiGet,
-  apiPath,
-  apiPost,
-  failureLogLine,
-  HttpError,
-} from '../api-client';
+import { apiErrorMessage, apiGet, keyUrl, apiPost, failureLogLine, HttpError } from '../api-client';
 import { fakeResponse, stubFetch } from '../../test/render-route';
 
-describe('apiPath', () => {
+describe('keyUrl', () => {
   it('joins key segments with slashes', () => {
-    expect(apiPath(['/api/guides'])).toBe('/api/guides');
-    expect(apiPath(['/api/guides', 'risk-101'])).toBe('/api/guides/risk-101');
-    expect(apiPath(['/api/articles', 'page', 2])).toBe('/api/articles/page/2');
+    expect(keyUrl(['/api/guides'])).toBe('/api/guides');
+    expect(keyUrl(['/api/guides', 'risk-101'])).toBe('/api/guides/risk-101');
+    expect(keyUrl(['/api/articles', 'page', 2])).toBe('/api/articles/page/2');
   });
 
   it('encodes every segment after the first', () => {
-    expect(apiPath(['/api/guides', 'a b/c?d'])).toBe('/api/guides/a%20b%2Fc%3Fd');
+    expect(keyUrl(['/api/guides', 'a b/c?d'])).toBe('/api/guides/a%20b%2Fc%3Fd');
   });
 
   it('turns a trailing object into query parameters and skips empty values', () => {
-    expect(apiPath(['/api/business', { limit: 12 }])).toBe('/api/business?limit=12');
+    expect(keyUrl(['/api/business', { limit: 12 }])).toBe('/api/business?limit=12');
     expect(
-      apiPath(['/api/articles', { category: 'stocks & more', limit: 8, page: undefined }]),
+      keyUrl(['/api/articles', { category: 'stocks & more', limit: 8, page: undefined }]),
     ).toBe('/api/articles?category=stocks+%26+more&limit=8');
-    expect(apiPath(['/api/articles', { category: undefined }])).toBe('/api/articles');
+    expect(keyUrl(['/api/articles', { category: undefined }])).toBe('/api/articles');
   });
 });
 
