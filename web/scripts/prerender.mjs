@@ -12,7 +12,7 @@ const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(web, 'dist');
 const contentDir = path.join(web, '..', 'services', 'content', 'content');
 
-const { renderPage, swrKey } = await import(
+const { renderPage, swrKey, blogKey, blogsKey, faqKey, guideKey, guidesKey } = await import(
   pathToFileURL(path.join(web, 'dist-ssr', 'entry-server.js')).href
 );
 const { GUIDE_CATEGORY_PAGES, PUBLIC_PAGES, TOOL_PAGES } = require('@probedge/proto');
@@ -38,25 +38,29 @@ const faq = (await readFaqSources(contentDir))
   .sort((a, b) => a.position - b.position)
   .map(({ id, question, answer }) => ({ id, question, answer }));
 
-const KINDS = { guide: '/api/guides', blog: '/api/blogs' };
+// Each kind's list and item keys, the app's own (its list page is the plural: /guides, /blogs).
+const KINDS = {
+  guide: { listKey: guidesKey, itemKey: guideKey },
+  blog: { listKey: blogsKey, itemKey: blogKey },
+};
 // The tools' pages show a worked example from their default inputs, so they need no data.
 const pages = new Map([...PUBLIC_PAGES, ...TOOL_PAGES].map((page) => [page, {}]));
-for (const [kind, api] of Object.entries(KINDS)) {
+for (const [kind, { listKey, itemKey }] of Object.entries(KINDS)) {
   const items = sources.filter((source) => source.kind === kind);
   const list = items.map(listItem);
-  pages.get(`${api.replace('/api', '')}`)[swrKey([api])] = list;
+  pages.get(`/${kind}s`)[swrKey(listKey)] = list;
   for (const item of items) {
     pages.set(`/${kind}/${item.slug}`, {
-      [swrKey([api, item.slug])]: { ...listItem(item), content: item.content },
+      [swrKey(itemKey(item.slug))]: { ...listItem(item), content: item.content },
       // A guide's page links the other guides of its category, so crawlers reach them all.
-      ...(kind === 'guide' && { [swrKey([api])]: list }),
+      ...(kind === 'guide' && { [swrKey(listKey)]: list }),
     });
   }
 }
-pages.get('/faq')[swrKey(['/api/faq'])] = faq;
+pages.get('/faq')[swrKey(faqKey)] = faq;
 // A category page lists every guide of its category from the same list as /guides.
 for (const page of GUIDE_CATEGORY_PAGES) {
-  pages.set(page, { [swrKey(['/api/guides'])]: pages.get('/guides')[swrKey(['/api/guides'])] });
+  pages.set(page, { [swrKey(guidesKey)]: pages.get('/guides')[swrKey(guidesKey)] });
 }
 
 /**

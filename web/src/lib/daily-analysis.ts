@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import { REFETCH_INTERVAL_MS, type DailyAnalysis } from '@probedge/proto';
+import { apiPath, REFETCH_INTERVAL_MS, type DailyAnalysis } from '@probedge/proto';
 import { apiGet, failureLogLine, HttpError } from './api-client';
 
-export const dailyAnalysisKey = ['/api/daily-analysis'] as const;
+export const dailyAnalysisKey = [apiPath('dailyAnalysis')] as const;
 
 /**
  * Today's analysis (shown by the analysis screen, quoted by ticker pages), or null when there is

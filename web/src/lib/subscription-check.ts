@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { SubscriptionCheck } from '@probedge/proto';
+import { apiPath, type SubscriptionCheck } from '@probedge/proto';
 import { apiGet } from './api-client';
 
-export const subscriptionCheckKey = ['/api/check-subscription'] as const;
+export const subscriptionCheckKey = [apiPath('checkSubscription')] as const;
 
 export function getSubscriptionCheck(key: typeof subscriptionCheckKey): Promise<SubscriptionCheck> {
   return apiGet<SubscriptionCheck>(key);

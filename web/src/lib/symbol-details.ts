@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { Stock, SymbolDetails } from '@probedge/proto';
+import { apiPath, type Stock, type SymbolDetails } from '@probedge/proto';
 import { apiGet } from './api-client';
 
-export const symbolDetailsKey = (symbol: string) => ['/api/market/symbols', symbol] as const;
+export const symbolDetailsKey = (symbol: string) => [apiPath('marketSymbol', { symbol })] as const;
 
 export function getSymbolDetails(symbol: string): Promise<SymbolDetails> {
   return apiGet<SymbolDetails>(symbolDetailsKey(symbol), {

@@ -1,5 +1,5 @@
-import { getBlog } from '../../features/content/api/get-blog';
-import { getGuide } from '../../features/content/api/get-guide';
+import { blogKey, getBlog } from '../../features/content/api/get-blog';
+import { getGuide, guideKey } from '../../features/content/api/get-guide';
 import { getGuides } from '../../features/content/api/get-guides';
 import { getAnalysisPreview } from '../../features/home/api/get-analysis-preview';
 import { getCategoryArticles } from '../../features/home/api/get-category-articles';
@@ -52,8 +52,8 @@ const CATALOGUE: readonly [message: string, url: string, call: () => Promise<unk
     '/api/daily-opinion',
     () => getDailyOpinion(['/api/daily-opinion']),
   ],
-  ['Failed to fetch guide', '/api/guides/risk-101', () => getGuide(['/api/guides', 'risk-101'])],
-  ['Failed to fetch blog', '/api/blogs/week-ahead', () => getBlog(['/api/blogs', 'week-ahead'])],
+  ['Failed to fetch guide', '/api/guides/risk-101', () => getGuide(guideKey('risk-101'))],
+  ['Failed to fetch blog', '/api/blogs/week-ahead', () => getBlog(blogKey('week-ahead'))],
   [
     'Failed to fetch day trader articles',
     '/api/daytrader?limit=12',

@@ -1,8 +1,8 @@
 import useSWRMutation from 'swr/mutation';
-import type { ActivationRequest, ActivationResponse } from '@probedge/proto';
+import { apiPath, type ActivationRequest, type ActivationResponse } from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
 
-export const activationKey = ['/api/activate-subscription'] as const;
+export const activationKey = [apiPath('activateSubscription')] as const;
 
 /**
  * Activates the session (it also sets the access cookie). An OK answer can still report a

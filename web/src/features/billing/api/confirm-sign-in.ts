@@ -1,8 +1,8 @@
 import useSWRMutation from 'swr/mutation';
-import type { SignInConfirmed, SignInConfirmRequest } from '@probedge/proto';
+import { apiPath, type SignInConfirmed, type SignInConfirmRequest } from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
 
-export const confirmSignInKey = ['/api/members/sign-in/confirm'] as const;
+export const confirmSignInKey = [apiPath('memberSignInConfirm')] as const;
 
 /** Uses the mailed link's token once; the answer sets the member session cookie. */
 export async function confirmSignIn(

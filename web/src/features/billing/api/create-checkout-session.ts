@@ -1,5 +1,10 @@
 import useSWRMutation from 'swr/mutation';
-import type { CheckoutRequest, CheckoutResponse, PlanTier } from '@probedge/proto';
+import {
+  apiPath,
+  type CheckoutRequest,
+  type CheckoutResponse,
+  type PlanTier,
+} from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
 
 /** A fresh key for one checkout attempt (getRandomValues works outside secure contexts too). */
@@ -13,7 +18,7 @@ export interface CheckoutAttempt {
   idempotencyKey: string;
 }
 
-export const checkoutSessionKey = ['/api/create-checkout-session'] as const;
+export const checkoutSessionKey = [apiPath('createCheckoutSession')] as const;
 
 /**
  * The checkout page's address; a response without one is a failure (spec section 5). The same

@@ -1,10 +1,10 @@
 import useSWRMutation from 'swr/mutation';
-import type { PortalResponse } from '@probedge/proto';
+import { apiPath, type PortalResponse } from '@probedge/proto';
 import { apiPost, HttpError } from '../../../lib/api-client';
 
 export type PortalOutcome = { kind: 'portal'; url: string } | { kind: 'no-access' };
 
-export const portalSessionKey = ['/api/create-portal-session'] as const;
+export const portalSessionKey = [apiPath('createPortalSession')] as const;
 
 /** The customer portal's address, or no-access when the visitor has no subscription (401). */
 export async function createPortalSession(key: typeof portalSessionKey): Promise<PortalOutcome> {

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { Member } from '@probedge/proto';
+import { apiPath, type Member } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
-export const memberKey = ['/api/members/me'] as const;
+export const memberKey = [apiPath('memberMe')] as const;
 
 /** The signed-in member, or null when this browser is not signed in. */
 export function getMember(key: typeof memberKey): Promise<Member | null> {

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { SignInLink } from '@probedge/proto';
+import { apiPath, type SignInLink } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
-export const signInLinkKey = (token: string) => ['/api/members/sign-in/link', { token }] as const;
+export const signInLinkKey = (token: string) => [apiPath('memberSignInLink'), { token }] as const;
 
 export async function getSignInLink(key: ReturnType<typeof signInLinkKey>): Promise<SignInLink> {
   const link = await apiGet<SignInLink>(key);

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import type { SignInAccepted, SignInRequest } from '@probedge/proto';
+import { apiPath, type SignInAccepted, type SignInRequest } from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
 
 /** A link asked for: the address, and when (a new one can be asked for a while after). */
@@ -9,7 +9,7 @@ export interface SignInLinkSent {
   message: string;
 }
 
-export const signInKey = ['/api/members/sign-in'] as const;
+export const signInKey = [apiPath('memberSignIn')] as const;
 
 /** Asks for a sign-in link; the answer is the same whether or not the address is a member. */
 export async function requestSignIn(

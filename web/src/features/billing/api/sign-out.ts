@@ -1,7 +1,8 @@
 import useSWRMutation from 'swr/mutation';
+import { apiPath } from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
 
-export const signOutKey = ['/api/members/sign-out'] as const;
+export const signOutKey = [apiPath('memberSignOut')] as const;
 
 export async function signOut(key: typeof signOutKey): Promise<void> {
   await apiPost(key);

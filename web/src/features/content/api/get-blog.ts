@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import type { ContentItem } from '@probedge/proto';
+import { apiPath, type ContentItem } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
 export function blogKey(slug: string) {
-  return ['/api/blogs', slug] as const;
+  return [apiPath('blog', { slug })] as const;
 }
 
 export function getBlog(key: ReturnType<typeof blogKey>): Promise<ContentItem> {

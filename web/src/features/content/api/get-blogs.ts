@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { ContentListItem } from '@probedge/proto';
+import { apiPath, type ContentListItem } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
-export const blogsKey = ['/api/blogs'] as const;
+export const blogsKey = [apiPath('blogs')] as const;
 
 export function getBlogs(): Promise<ContentListItem[]> {
   return apiGet<ContentListItem[]>(blogsKey);

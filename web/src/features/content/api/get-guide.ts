@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import type { ContentItem } from '@probedge/proto';
+import { apiPath, type ContentItem } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
 export function guideKey(slug: string) {
-  return ['/api/guides', slug] as const;
+  return [apiPath('guide', { slug })] as const;
 }
 
 export function getGuide(key: ReturnType<typeof guideKey>): Promise<ContentItem> {

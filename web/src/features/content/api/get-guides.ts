@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { ContentListItem } from '@probedge/proto';
+import { apiPath, type ContentListItem } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
-export const guidesKey = ['/api/guides'] as const;
+export const guidesKey = [apiPath('guides')] as const;
 
 export function getGuides(): Promise<ContentListItem[]> {
   return apiGet<ContentListItem[]>(guidesKey);

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { FaqItem } from '@probedge/proto';
+import { apiPath, type FaqItem } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
-export const faqKey = ['/api/faq'] as const;
+export const faqKey = [apiPath('faq')] as const;
 
 export function getFaq(): Promise<FaqItem[]> {
   return apiGet<FaqItem[]>(faqKey);

@@ -1,8 +1,11 @@
 import useSWR, { type SWRConfiguration } from 'swr';
-import { PAGE_SIZES, type Article } from '@probedge/proto';
+import { apiPath, PAGE_SIZES, type Article } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
-export const analysisPreviewKey = ['/api/analysis', { limit: PAGE_SIZES.analysisPreview }] as const;
+export const analysisPreviewKey = [
+  apiPath('analysis'),
+  { limit: PAGE_SIZES.analysisPreview },
+] as const;
 
 /**
  * The spec's "analysis source call": its catalogue message names the third-party source behind

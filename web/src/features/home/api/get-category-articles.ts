@@ -1,9 +1,9 @@
 import useSWR, { type SWRConfiguration } from 'swr';
-import { PAGE_SIZES, type Article } from '@probedge/proto';
+import { apiPath, PAGE_SIZES, type Article } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
 export function categoryArticlesKey(category?: string) {
-  return ['/api/articles', { category, limit: PAGE_SIZES.category }] as const;
+  return [apiPath('articles'), { category, limit: PAGE_SIZES.category }] as const;
 }
 
 export function getCategoryArticles(

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import { REFETCH_INTERVAL_MS, type MarketSnapshot } from '@probedge/proto';
+import { apiPath, REFETCH_INTERVAL_MS, type MarketSnapshot } from '@probedge/proto';
 import { apiGet, failureLogLine } from '../../../lib/api-client';
 
-export const marketDataKey = ['/api/market'] as const;
+export const marketDataKey = [apiPath('market')] as const;
 
 export function getMarketData(): Promise<MarketSnapshot> {
   return apiGet<MarketSnapshot>(marketDataKey, { failureMessage: 'Failed to fetch market data' });

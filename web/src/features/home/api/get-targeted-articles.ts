@@ -1,9 +1,9 @@
 import useSWR, { type SWRConfiguration } from 'swr';
-import { PAGE_SIZES, type Article } from '@probedge/proto';
+import { apiPath, PAGE_SIZES, type Article } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
 export const targetedArticlesKey = [
-  '/api/articles/targeted',
+  apiPath('targetedArticles'),
   { limit: PAGE_SIZES.targeted },
 ] as const;
 

@@ -1,8 +1,8 @@
 import useSWRMutation from 'swr/mutation';
-import type { NewsletterAnswer, NewsletterRequest } from '@probedge/proto';
+import { apiPath, type NewsletterAnswer, type NewsletterRequest } from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
 
-export const newsletterKey = ['/api/newsletter'] as const;
+export const newsletterKey = [apiPath('newsletterSignUp')] as const;
 
 /** Double opt-in: the server answers the same for a new and an already known address. */
 export async function subscribeNewsletter(

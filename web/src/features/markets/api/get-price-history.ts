@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import type { PriceHistory, PriceHistoryRange } from '@probedge/proto';
+import { apiPath, type PriceHistory, type PriceHistoryRange } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
 export const priceHistoryKey = (symbol: string, range: PriceHistoryRange) =>
-  ['/api/market/symbols', symbol, 'history', { range }] as const;
+  [apiPath('marketSymbolHistory', { symbol }), { range }] as const;
 
 export function getPriceHistory(symbol: string, range: PriceHistoryRange): Promise<PriceHistory> {
   return apiGet<PriceHistory>(priceHistoryKey(symbol, range), {

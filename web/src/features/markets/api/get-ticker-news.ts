@@ -1,12 +1,12 @@
 import useSWR from 'swr';
-import type { Article } from '@probedge/proto';
+import { apiPath, type Article } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
 /** How many of a ticker's newest articles its page lists. */
 export const TICKER_NEWS_LIMIT = 10;
 
 export const tickerNewsKey = (symbol: string) =>
-  ['/api/articles', { symbol, limit: TICKER_NEWS_LIMIT }] as const;
+  [apiPath('articles'), { symbol, limit: TICKER_NEWS_LIMIT }] as const;
 
 export function getTickerNews(key: ReturnType<typeof tickerNewsKey>): Promise<Article[]> {
   return apiGet<Article[]>(key);

@@ -1,8 +1,8 @@
 import useSWRMutation from 'swr/mutation';
-import type { DailyAnalysis } from '@probedge/proto';
+import { apiPath, type DailyAnalysis } from '@probedge/proto';
 import { postGenerate } from './generate-insight';
 
-export const generateAnalysisKey = ['/api/generate-analysis'] as const;
+export const generateAnalysisKey = [apiPath('generateAnalysis')] as const;
 
 export function generateAnalysis(key: typeof generateAnalysisKey) {
   return postGenerate<DailyAnalysis>(key);

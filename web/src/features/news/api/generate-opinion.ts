@@ -1,8 +1,8 @@
 import useSWRMutation from 'swr/mutation';
-import type { DailyOpinion } from '@probedge/proto';
+import { apiPath, type DailyOpinion } from '@probedge/proto';
 import { postGenerate } from './generate-insight';
 
-export const generateOpinionKey = ['/api/generate-opinion'] as const;
+export const generateOpinionKey = [apiPath('generateOpinion')] as const;
 
 export function generateOpinion(key: typeof generateOpinionKey) {
   return postGenerate<DailyOpinion>(key);

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import { PAGE_SIZES, type Article } from '@probedge/proto';
+import { apiPath, PAGE_SIZES, type Article } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
 export function analysisArticlesKey(limit: number = PAGE_SIZES.analysis) {
-  return ['/api/analysis', { limit }] as const;
+  return [apiPath('analysis'), { limit }] as const;
 }
 
 export function getAnalysisArticles(

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import { PAGE_SIZES, type Article } from '@probedge/proto';
+import { apiPath, PAGE_SIZES, type Article } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
 export function businessArticlesKey(limit: number = PAGE_SIZES.business) {
-  return ['/api/business', { limit }] as const;
+  return [apiPath('business'), { limit }] as const;
 }
 
 export function getBusinessArticles(

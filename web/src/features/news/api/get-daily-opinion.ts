@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { DailyOpinion } from '@probedge/proto';
+import { apiPath, type DailyOpinion } from '@probedge/proto';
 import { apiGet, failureLogLine, HttpError } from '../../../lib/api-client';
 
-export const dailyOpinionKey = ['/api/daily-opinion'] as const;
+export const dailyOpinionKey = [apiPath('dailyOpinion')] as const;
 
 /** Today's opinion, or null when there is none (a 404 means none today). */
 export async function getDailyOpinion(key: typeof dailyOpinionKey): Promise<DailyOpinion | null> {

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import { PAGE_SIZES, type DayTraderArticle } from '@probedge/proto';
+import { apiPath, PAGE_SIZES, type DayTraderArticle } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
 export function daytraderArticlesKey(limit: number = PAGE_SIZES.daytraderLanding) {
-  return ['/api/daytrader', { limit }] as const;
+  return [apiPath('daytrader'), { limit }] as const;
 }
 
 export function getDaytraderArticles(

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import { PAGE_SIZES, type OpinionArticle } from '@probedge/proto';
+import { apiPath, PAGE_SIZES, type OpinionArticle } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
 export function opinionArticlesKey(limit: number = PAGE_SIZES.opinion) {
-  return ['/api/opinion', { limit }] as const;
+  return [apiPath('opinion'), { limit }] as const;
 }
 
 export function getOpinionArticles(

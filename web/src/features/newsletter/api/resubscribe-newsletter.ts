@@ -1,8 +1,8 @@
 import useSWRMutation from 'swr/mutation';
-import type { NewsletterAnswer, NewsletterLinkRequest } from '@probedge/proto';
+import { apiPath, type NewsletterAnswer, type NewsletterLinkRequest } from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
 
-export const resubscribeKey = ['/api/newsletter/resubscribe'] as const;
+export const resubscribeKey = [apiPath('newsletterResubscribe')] as const;
 
 /** Rejoins the newsletter with the signed token that left it; repeating it is harmless. */
 export async function resubscribeNewsletter(

@@ -1,8 +1,8 @@
 import useSWRMutation from 'swr/mutation';
-import type { NewsletterAnswer, NewsletterLinkRequest } from '@probedge/proto';
+import { apiPath, type NewsletterAnswer, type NewsletterLinkRequest } from '@probedge/proto';
 import { apiPost } from '../../../lib/api-client';
 
-export const unsubscribeKey = ['/api/newsletter/unsubscribe'] as const;
+export const unsubscribeKey = [apiPath('newsletterUnsubscribe')] as const;
 
 /** Leaves the newsletter with the signed token of a link from one of its e-mails; repeating it is harmless. */
 export async function unsubscribeNewsletter(

@@ -1,9 +1,12 @@
 import useSWR from 'swr';
-import { PAGE_SIZES, type Article } from '@probedge/proto';
+import { apiPath, PAGE_SIZES, type Article } from '@probedge/proto';
 import { apiGet, failureLogLine } from '../../../lib/api-client';
 
 export function professionalArticlesKey() {
-  return ['/api/articles', { category: 'stocks', limit: PAGE_SIZES.professionalStocks }] as const;
+  return [
+    apiPath('articles'),
+    { category: 'stocks', limit: PAGE_SIZES.professionalStocks },
+  ] as const;
 }
 
 export function getProfessionalArticles(

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { SEARCH_LIMITS, type SearchResponse, type SearchType } from '@probedge/proto';
+import { apiPath, SEARCH_LIMITS, type SearchResponse, type SearchType } from '@probedge/proto';
 import { apiGet, type ApiKey } from '../../../lib/api-client';
 
 /** What the search page asks for: the query as typed (trimmed) and an optional type. */
@@ -14,7 +14,7 @@ export function isSearchable(q: string): boolean {
 }
 
 export function searchKey({ q, type }: SearchRequest): ApiKey {
-  return ['/api/search', { q: q.trim().slice(0, SEARCH_LIMITS.maxQuery), type, limit: 20 }];
+  return [apiPath('search'), { q: q.trim().slice(0, SEARCH_LIMITS.maxQuery), type, limit: 20 }];
 }
 
 export function getSearch(key: ApiKey): Promise<SearchResponse> {

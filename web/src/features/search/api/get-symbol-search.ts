@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { SymbolSearch } from '@probedge/proto';
+import { apiPath, type SymbolSearch } from '@probedge/proto';
 import { apiGet } from '../../../lib/api-client';
 
-export const symbolSearchKey = (q: string) => ['/api/market/search', { q }] as const;
+export const symbolSearchKey = (q: string) => [apiPath('marketSearch'), { q }] as const;
 
 export function getSymbolSearch(q: string): Promise<SymbolSearch> {
   return apiGet<SymbolSearch>(symbolSearchKey(q), {
