@@ -3,10 +3,11 @@ import { normaliseEmail } from '@probedge/kit';
 import { BILLING_CONFIG } from '../config/billing-config';
 import type { BillingConfig } from '../config/env';
 import { BILLING_PROVIDER, type BillingProvider } from '../provider/billing-provider';
-import { addOneMonth, newSandboxSubscriptionId, SANDBOX_CHECKOUT_PATH } from './sandbox.provider';
+import { addOneMonth, newSandboxSubscriptionId } from './sandbox.provider';
 import { SandboxError } from './sandbox.errors';
 import { SandboxRepository } from './sandbox.repository';
 import type { SandboxCheckoutView } from './sandbox-checkout.page';
+import { apiPath } from '@probedge/proto';
 
 export type SandboxPayment =
   { paid: true; successUrl: string } | { paid: false; view: SandboxCheckoutView };
@@ -60,7 +61,7 @@ export class SandboxCheckoutService {
     const base = this.config.PUBLIC_URL.replace(/\/+$/, '');
     return {
       brand: this.config.BRAND_NAME,
-      action: `${SANDBOX_CHECKOUT_PATH}/${sessionId}`,
+      action: apiPath('sandboxCheckoutPay', { id: sessionId }),
       email,
       cancelUrl: `${base}/subscribe?canceled=true`,
     };

@@ -10,10 +10,10 @@ import {
   type SubscriptionSnapshot,
 } from '../provider/billing-provider';
 import type { SandboxRepository } from './sandbox.repository';
+import { apiPath } from '@probedge/proto';
 
-export const SANDBOX_PORTAL_PATH = '/api/billing/sandbox-portal';
-export const SANDBOX_PORTAL_CANCEL_PATH = '/api/billing/sandbox-portal/cancel';
-export const SANDBOX_CHECKOUT_PATH = '/api/billing/sandbox-checkout';
+export const SANDBOX_PORTAL_PATH = apiPath('sandboxPortal');
+export const SANDBOX_PORTAL_CANCEL_PATH = apiPath('sandboxPortalCancel');
 export const SANDBOX_SESSION_PATTERN = /^cs_sandbox_[A-Za-z0-9]{24}$/;
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -69,7 +69,7 @@ export class SandboxProvider implements BillingProvider {
     });
     return {
       id: sessionId,
-      url: new URL(`${SANDBOX_CHECKOUT_PATH}/${sessionId}`, this.publicUrl).toString(),
+      url: new URL(apiPath('sandboxCheckout', { id: sessionId }), this.publicUrl).toString(),
       expiresAt: null,
     };
   }

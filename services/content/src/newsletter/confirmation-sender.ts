@@ -4,8 +4,7 @@ import { MAILER, type Mailer } from '@probedge/kit';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
 import { NewsletterRepository } from './newsletter.repository';
-
-export const CONFIRM_PATH = '/api/newsletter/confirm';
+import { apiPath } from '@probedge/proto';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -26,7 +25,7 @@ export class ConfirmationSender {
     const expiresAt = new Date(Date.now() + this.config.NEWSLETTER_TOKEN_TTL_HOURS * 3_600_000);
     const pending = await this.repository.upsertPending(email, hashToken(token), expiresAt);
     if (!pending) return;
-    const link = new URL(CONFIRM_PATH, this.config.PUBLIC_URL);
+    const link = new URL(apiPath('newsletterConfirm'), this.config.PUBLIC_URL);
     link.searchParams.set('token', token);
     await this.mailer.send({
       to: email,

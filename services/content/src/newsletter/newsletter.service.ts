@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RateLimiter } from '@probedge/kit';
-import { MAILED_LINK_PAGES } from '@probedge/proto';
+import { apiPath, MAILED_LINK_PAGES } from '@probedge/proto';
 import { CONTENT_CONFIG } from '../config/content-config';
 import type { ContentConfig } from '../config/env';
 import { ConfirmationOutbox } from './confirmation-outbox';
@@ -8,9 +8,6 @@ import { hashToken } from './confirmation-sender';
 import { NewsletterError, SignUpsLimitedError } from './newsletter.errors';
 import { NewsletterRepository } from './newsletter.repository';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
-
-/** RFC 8058 one-click target (List-Unsubscribe with List-Unsubscribe-Post). */
-export const ONE_CLICK_PATH = '/api/newsletter/unsubscribe';
 
 /** What a signed unsubscribe link did: malformed or forged links are not told apart from unknown ones. */
 export type LinkOutcome = 'done' | 'unknown';
@@ -75,7 +72,8 @@ export class NewsletterService {
     const token = signUnsubscribeToken(await this.key(), subscriberId);
     const page = new URL(MAILED_LINK_PAGES.newsletterUnsubscribed, this.config.PUBLIC_URL);
     page.searchParams.set('token', token);
-    const oneClick = new URL(ONE_CLICK_PATH, this.config.PUBLIC_URL);
+    // RFC 8058 one-click target (List-Unsubscribe with List-Unsubscribe-Post).
+    const oneClick = new URL(apiPath('newsletterUnsubscribe'), this.config.PUBLIC_URL);
     oneClick.searchParams.set('token', token);
     return { page: page.toString(), oneClick: oneClick.toString() };
   }
