@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { CodedError } from '@probedge/kit';
+import { codedErrors } from '@probedge/kit';
 
 /** Every refusal of checkout, activation, the portal and the webhook, with its HTTP status. */
 const STATUS = {
@@ -17,12 +17,5 @@ const STATUS = {
   PROVIDER_UNAVAILABLE: HttpStatus.BAD_GATEWAY,
 } as const;
 
-export type BillingErrorCode = keyof typeof STATUS;
-
 /** What billing answers when it cannot do what was asked; the kit's error filter maps the status. */
-export class BillingError extends CodedError<BillingErrorCode> {
-  constructor(code: BillingErrorCode, message: string, cause?: unknown) {
-    const status = STATUS[code];
-    super(code, message, { status, retryable: status >= 500, cause });
-  }
-}
+export class BillingError extends codedErrors(STATUS) {}

@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { CodedError, TooManyRequestsError } from '@probedge/kit';
+import { codedErrors, TooManyRequestsError } from '@probedge/kit';
 
 /** Every refusal of sign-in and the member API, with its HTTP status. */
 const STATUS = {
@@ -12,13 +12,7 @@ const STATUS = {
   SIGN_IN_WOULD_SWITCH: HttpStatus.CONFLICT,
 } as const;
 
-export type MemberErrorCode = keyof typeof STATUS;
-
-export class MemberError extends CodedError<MemberErrorCode> {
-  constructor(code: MemberErrorCode, message: string) {
-    super(code, message, { retryable: false, status: STATUS[code] });
-  }
-}
+export class MemberError extends codedErrors(STATUS) {}
 
 /** Too many links were asked for one address; retry after `retryAfter` seconds. */
 export class SignInLimitedError extends TooManyRequestsError<'SIGN_IN_LIMITED'> {

@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { CodedError } from '@probedge/kit';
+import { codedErrors } from '@probedge/kit';
 
 /** Every refusal of the sandbox checkout and portal, with its HTTP status. */
 const STATUS = {
@@ -9,10 +9,4 @@ const STATUS = {
   SANDBOX_NO_SUBSCRIPTION: HttpStatus.UNAUTHORIZED,
 } as const;
 
-export type SandboxErrorCode = keyof typeof STATUS;
-
-export class SandboxError extends CodedError<SandboxErrorCode> {
-  constructor(code: SandboxErrorCode, message: string) {
-    super(code, message, { retryable: false, status: STATUS[code] });
-  }
-}
+export class SandboxError extends codedErrors(STATUS) {}

@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { CodedError } from '@probedge/kit';
+import { codedErrors } from '@probedge/kit';
 
 /** Every refusal of the operators' briefing preview, with its HTTP status. */
 const STATUS = {
@@ -12,10 +12,4 @@ const STATUS = {
   BRIEFING_NOT_FOUND: HttpStatus.NOT_FOUND,
 } as const;
 
-export type BriefingErrorCode = keyof typeof STATUS;
-
-export class BriefingError extends CodedError<BriefingErrorCode> {
-  constructor(code: BriefingErrorCode, message: string) {
-    super(code, message, { retryable: false, status: STATUS[code] });
-  }
-}
+export class BriefingError extends codedErrors(STATUS) {}

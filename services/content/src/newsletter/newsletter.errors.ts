@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { CodedError, TooManyRequestsError } from '@probedge/kit';
+import { codedErrors, TooManyRequestsError } from '@probedge/kit';
 
 /** Every refusal of the newsletter's sign-up and links, with its HTTP status. */
 const STATUS = {
@@ -14,16 +14,7 @@ const STATUS = {
   NEWSLETTER_UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
 } as const;
 
-export type NewsletterErrorCode = keyof typeof STATUS;
-
-export class NewsletterError extends CodedError<NewsletterErrorCode> {
-  declare readonly status: number;
-
-  constructor(code: NewsletterErrorCode, message: string, cause?: unknown) {
-    const status = STATUS[code];
-    super(code, message, { status, retryable: status >= 500, cause });
-  }
-}
+export class NewsletterError extends codedErrors(STATUS) {}
 
 /** Too many sign-ups from one client; retry after `retryAfter` seconds. */
 export class SignUpsLimitedError extends TooManyRequestsError<'NEWSLETTER_SIGN_UPS_LIMITED'> {

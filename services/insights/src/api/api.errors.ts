@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { CodedError } from '@probedge/kit';
+import { codedErrors } from '@probedge/kit';
 
 /** Every refusal of the daily items' API and the queue dashboard, with its HTTP status. */
 const STATUS = {
@@ -15,11 +15,4 @@ const STATUS = {
   QUEUE_UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
 } as const;
 
-export type InsightsApiErrorCode = keyof typeof STATUS;
-
-export class InsightsApiError extends CodedError<InsightsApiErrorCode> {
-  constructor(code: InsightsApiErrorCode, message: string, cause?: unknown) {
-    const status = STATUS[code];
-    super(code, message, { status, retryable: status >= 500, cause });
-  }
-}
+export class InsightsApiError extends codedErrors(STATUS) {}

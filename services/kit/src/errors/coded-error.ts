@@ -24,6 +24,23 @@ export class CodedError<C extends string = string> extends Error {
   }
 }
 
+/**
+ * A feature's coded errors as one class: its codes with the HTTP status each answers with (one
+ * table, so every refusal of the feature is listed in one place). Only a 5xx (something upstream
+ * away) is worth trying again. `class BillingError extends codedErrors(STATUS) {}`.
+ */
+export function codedErrors<const S extends Readonly<Record<string, number>>>(statuses: S) {
+  type Code = Extract<keyof S, string>;
+  return class extends CodedError<Code> {
+    declare readonly status: number;
+
+    constructor(code: Code, message: string, cause?: unknown) {
+      const status = statuses[code]!;
+      super(code, message, { status, retryable: status >= 500, cause });
+    }
+  };
+}
+
 // A failed BullMQ job keeps only its error's message (failedReason), so a coded error crosses as
 // "code: message"; the code is read back against the caller's list, never guessed from the text.
 const SEPARATOR = ': ';
