@@ -29,73 +29,24 @@ export const LIST_LIMIT = { min: 1, max: 50 } as const;
 /** Articles per page of the internal NewsService.ListArticles (proto/news/v1/news.proto). */
 export const INTERNAL_LIST_LIMIT = { fallback: 100, max: 500 } as const;
 
-export const REFETCH_INTERVAL_MS = { market: 30_000, dailyAnalysis: 60_000 } as const;
-
-export const SKELETON_COUNT = { list: 6, landing: 6, preview: 3 } as const;
-
 export const DESCRIPTION_MAX_LENGTH = 150;
 
-export const SESSION_ID_DISPLAY_LENGTH = 8;
-
-export const PRO_APP_POPUP = { width: 1400, height: 900 } as const;
-
-export const FREE_SCANNER = {
-  topOpportunities: 5,
-  scoreMin: 0,
-  scoreMax: 100,
-  grades: ['A', 'B', 'C'],
-} as const;
-
-export const CLAIMS = {
-  patterns: '10+',
-  templates: '20+',
-  liveSignalsDaily: '20+',
-  dailyNewsUpdates: '50+',
-  demoStocksScanned: 2847,
-} as const;
-
 /** Toasts: Radix's own defaults match these, so they are configuration, not code. */
-export const TOAST = {
-  limit: 1,
-  removeDelayMs: 1_000_000,
-  durationMs: 5000,
-  swipeDirection: 'right',
-  swipeThreshold: 50,
-  hotkey: ['F8'],
-} as const;
-
 /**
  * The spec's tooltip delays. No page shows a tooltip today; one that does wraps itself in Radix's
  * Tooltip.Provider with these, so the tooltip code loads with that page and not the landing route.
  */
-export const TOOLTIP = { delayDurationMs: 700, skipDelayDurationMs: 300 } as const;
-
-export const LEGAL_LAST_UPDATED = 'September 16, 2025';
-export const LEGAL_NOTICE_PERIOD_DAYS = 30;
-export const RECORDS_RETENTION_YEARS = 2;
-export const SUPPORT_REPLY_HOURS = 24;
-export const COPYRIGHT_START_YEAR = 2024;
-
-export const SUBSCRIBE_SOURCES = ['research', 'guide'] as const;
-export type SubscribeSource = (typeof SUBSCRIBE_SOURCES)[number];
-
 /** Local-storage key for the checkout session id, named for the payment provider's session. */
-export const SESSION_ID_STORAGE_KEY = 'stripe_session_id';
-
 /** A mailed sign-in link works once, for this long. */
 export const SIGN_IN_LINK_MINUTES = 20;
 
 /** The sign-in page offers to send the link again after this long. */
-export const SIGN_IN_RESEND_SECONDS = 60;
-
 /** Slugs are lowercase letters, digits and hyphens, at most 120 characters. */
 export const SLUG_PATTERN = /^[a-z0-9-]{1,120}$/;
 export const SLUG_MAX_LENGTH = 120;
 
 export const DEFAULT_BRAND_NAME = 'ProbEdge';
 export const DEFAULT_SUPPORT_EMAIL = 'support@probedge.example';
-export const MARKET_TIMEZONE_DEFAULT = 'America/New_York';
-
 /** The largest Stripe webhook body: the gateway passes it, so billing must accept it. */
 export const WEBHOOK_BODY_LIMIT = '1mb';
 

@@ -1,6 +1,8 @@
-import { SESSION_ID_STORAGE_KEY } from '@probedge/proto';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, openPage } from './support/browser';
+
+/** Where the spec keeps the checkout session id in the browser (web/src/lib/constants.ts). */
+const SESSION_ID_STORAGE_KEY = 'stripe_session_id';
 
 /** The raw HTML a crawler fetches, before any JavaScript. */
 async function fetchHtml(path: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { CLAIMS } from '@probedge/proto';
+import { CLAIMS } from '../lib/constants';
 import type { TradingEdgeScreenshot } from './trading-edge';
 
 /** Static copy of /daytrader (spec section 2, "Day-trader landing page"). Signals are samples, not live. */

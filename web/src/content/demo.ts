@@ -1,4 +1,5 @@
-import { CLAIMS, PRICE } from '@probedge/proto';
+import { PRICE } from '@probedge/proto';
+import { CLAIMS } from '../lib/constants';
 
 /** Every figure on /demo is static sample data (spec section 2, "Demo"); none of it is live. */
 

@@ -1,4 +1,4 @@
-import { FREE_SCANNER } from '@probedge/proto';
+import { FREE_SCANNER } from '../lib/constants';
 
 /** Static copy of /free-scanner (spec section 2, "Free scanner preview"). Cards are samples, not live. */
 

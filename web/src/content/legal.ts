@@ -1,4 +1,4 @@
-import { LEGAL_LAST_UPDATED } from '@probedge/proto';
+import { LEGAL_LAST_UPDATED } from '../lib/constants';
 
 export interface LegalSection {
   heading: string;

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { SESSION_ID_STORAGE_KEY } from '@probedge/proto';
+import { SESSION_ID_STORAGE_KEY } from './constants';
 import { subscribeToNothing, useHydrated } from './use-hydrated';
 
 /**

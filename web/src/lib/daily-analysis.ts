@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { apiPath, REFETCH_INTERVAL_MS, type DailyAnalysis } from '@probedge/proto';
+import { apiPath, type DailyAnalysis } from '@probedge/proto';
+import { REFETCH_INTERVAL_MS } from './constants';
 import { apiGet, failureLogLine, HttpError } from './api-client';
 
 export const dailyAnalysisKey = [apiPath('dailyAnalysis')] as const;

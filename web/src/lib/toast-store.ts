@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TOAST } from '@probedge/proto';
+import { TOAST } from './constants';
 
 export type ToastVariant = 'default' | 'destructive';
 

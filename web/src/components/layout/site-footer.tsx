@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { COPYRIGHT_START_YEAR, NOT_ADVICE_LINE } from '@probedge/proto';
+import { NOT_ADVICE_LINE } from '@probedge/proto';
+import { COPYRIGHT_START_YEAR } from '../../lib/constants';
 import { appConfig } from '../../lib/config';
 import {
   About,

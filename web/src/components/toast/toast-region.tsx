@@ -1,5 +1,5 @@
 import * as Toast from '@radix-ui/react-toast';
-import { TOAST } from '@probedge/proto';
+import { TOAST } from '../../lib/constants';
 import { Toaster } from './toaster';
 
 /** The toast provider and its toasts, configured from the spec's toast constants. */

@@ -1,4 +1,4 @@
-import { TOAST } from '@probedge/proto';
+import { TOAST } from '../../lib/constants';
 import { dismissToast, useToasts } from '../../lib/toast-store';
 import { Close, Description, Root, Title, Viewport } from './toaster.styles';
 

@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { SESSION_ID_STORAGE_KEY } from '@probedge/proto';
+import { SESSION_ID_STORAGE_KEY } from '../constants';
 import { useCheckoutSessionId } from '../checkout-session';
 
 function SessionLine() {

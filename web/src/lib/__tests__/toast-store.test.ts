@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { TOAST } from '@probedge/proto';
+import { TOAST } from '../constants';
 import { dismissToast, removeToast, toast, useToasts } from '../toast-store';
 
 describe('toast store', () => {

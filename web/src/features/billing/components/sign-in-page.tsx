@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { SIGN_IN_LINK_MINUTES, SIGN_IN_RESEND_SECONDS } from '@probedge/proto';
+import { SIGN_IN_LINK_MINUTES } from '@probedge/proto';
+import { SIGN_IN_RESEND_SECONDS } from '../../../lib/constants';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { Button } from '../../../components/ui/button-link.styles';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { SESSION_ID_DISPLAY_LENGTH } from '@probedge/proto';
+import { SESSION_ID_DISPLAY_LENGTH } from '../../../lib/constants';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';

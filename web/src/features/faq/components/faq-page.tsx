@@ -1,4 +1,5 @@
-import { SUPPORT_REPLY_HOURS, type FaqItem } from '@probedge/proto';
+import { type FaqItem } from '@probedge/proto';
+import { SUPPORT_REPLY_HOURS } from '../../../lib/constants';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { faqPage, webPage } from '../../../components/seo/structured-data';
 import { ButtonAnchor } from '../../../components/ui/button-link.styles';

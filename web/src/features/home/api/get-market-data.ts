@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { apiPath, REFETCH_INTERVAL_MS, type MarketSnapshot } from '@probedge/proto';
+import { apiPath, type MarketSnapshot } from '@probedge/proto';
+import { REFETCH_INTERVAL_MS } from '../../../lib/constants';
 import { apiGet, failureLogLine } from '../../../lib/api-client';
 
 export const marketDataKey = [apiPath('market')] as const;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SKELETON_COUNT } from '@probedge/proto';
+import { SKELETON_COUNT } from '../../../lib/constants';
 import { ArticleCard } from '../../../components/article-card/article-card';
 import { ArticleSkeletonGrid } from '../../../components/article-card/article-card-skeleton';
 import { LoadError } from '../../../components/ui/load-error';

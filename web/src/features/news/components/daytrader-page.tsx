@@ -1,4 +1,5 @@
-import { PAGE_SIZES, PRICE, SKELETON_COUNT } from '@probedge/proto';
+import { PAGE_SIZES, PRICE } from '@probedge/proto';
+import { SKELETON_COUNT } from '../../../lib/constants';
 import { TitledSection } from '../../../components/ui/titled-section';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { productOffer, webPage } from '../../../components/seo/structured-data';

@@ -1,4 +1,5 @@
-import { CLAIMS, PAGE_SIZES, SKELETON_COUNT } from '@probedge/proto';
+import { PAGE_SIZES } from '@probedge/proto';
+import { CLAIMS, SKELETON_COUNT } from '../../../lib/constants';
 import { TitledSection } from '../../../components/ui/titled-section';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { webPage } from '../../../components/seo/structured-data';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PRO_APP_POPUP } from '@probedge/proto';
+import { PRO_APP_POPUP } from '../../../lib/constants';
 import { Button } from '../../../components/ui/button-link.styles';
 import { SignInLink } from '../../../components/ui/sign-in-link';
 import { PRO_ACCESS } from '../../../content/professional-trading';

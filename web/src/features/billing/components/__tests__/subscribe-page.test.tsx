@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { TOAST } from '@probedge/proto';
+import { TOAST } from '../../../../lib/constants';
 import { theme } from '../../../../components/theme/theme';
 import { browserWindow } from '../../../../lib/browser-window';
 import { removeToast, toast } from '../../../../lib/toast-store';

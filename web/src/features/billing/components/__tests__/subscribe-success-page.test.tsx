@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { SESSION_ID_STORAGE_KEY } from '@probedge/proto';
+import { SESSION_ID_STORAGE_KEY } from '../../../../lib/constants';
 import { AppProviders } from '../../../../app/app';
 import { AppRoutes } from '../../../../app/router';
 import { pageReload } from '../../../../lib/page-reload';

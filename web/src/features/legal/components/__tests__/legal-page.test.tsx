@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { LEGAL_LAST_UPDATED } from '@probedge/proto';
+import { LEGAL_LAST_UPDATED } from '../../../../lib/constants';
 import { renderRoute } from '../../../../test/render-route';
 
 describe('legal pages', () => {

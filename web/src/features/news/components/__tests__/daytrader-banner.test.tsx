@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { SESSION_ID_STORAGE_KEY } from '@probedge/proto';
+import { SESSION_ID_STORAGE_KEY } from '../../../../lib/constants';
 import { renderRoute } from '../../../../test/render-route';
 
 const LANDING_API = '/api/daytrader?limit=12';
