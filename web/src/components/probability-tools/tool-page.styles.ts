@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { tableScroll } from '../ui/table-scroll.styles';
 
 export const ToolLayout = styled.div`
   display: grid;
@@ -110,20 +111,11 @@ export const Chart = styled.svg`
 `;
 
 export const TableScroll = styled.div`
-  max-height: 320px;
-  overflow: auto;
-
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    font-variant-numeric: tabular-nums;
-  }
+  ${tableScroll}
 
   th,
   td {
     padding: ${({ theme }) => theme.space.xs};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: right;
   }
 `;
 

@@ -9,3 +9,23 @@ export const cardSurface = css`
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.surface};
 `;
+
+/** A card of a heading over muted text and perhaps a bullet list, packed at its top. */
+export const textCard = css`
+  display: grid;
+  align-content: start;
+  ${cardSurface}
+
+  h3 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  ul {
+    margin: 0;
+    padding-left: ${({ theme }) => theme.space.lg};
+  }
+`;

@@ -10,6 +10,13 @@ export const TwoColumnGrid = styled.div`
   }
 `;
 
+/** A wrapping row with its items pushed to both ends. Callers set the gap and the alignment. */
+export const spreadRow = css`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+`;
+
 /** A plain list of cards: one column, two from md, three from lg. Callers set the margin. */
 export const cardListGrid = css`
   display: grid;

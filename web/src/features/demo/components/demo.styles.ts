@@ -1,6 +1,8 @@
 import styled, { css } from 'styled-components';
 import type { CorrelationStrength } from '../../../content/demo';
 import { cardSurface } from '../../../components/ui/card-surface.styles';
+import { navySurface } from '../../../components/ui/navy-panel.styles';
+import { cardTermList } from '../../../components/ui/term-list.styles';
 
 export {
   ActionRow as LinkRow,
@@ -30,23 +32,7 @@ export const Card = styled.article`
     font-size: ${({ theme }) => theme.fontSizes.xl};
   }
 
-  dl {
-    display: grid;
-    grid-template-columns: auto 1fr;
-    gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-    margin: 0;
-  }
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-
-  dd {
-    margin: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    text-align: right;
-  }
+  ${cardTermList}
 `;
 
 export const Muted = styled.p`
@@ -191,15 +177,10 @@ export const BayesGrid = styled.dl`
 `;
 
 export const ValueBlock = styled.section`
-  margin-bottom: ${({ theme }) => theme.space.xxl};
-  padding: ${({ theme }) => theme.space.xl};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.navy};
-  color: ${({ theme }) => theme.colors.onNavy};
+  ${navySurface}
 
   p {
     margin-bottom: ${({ theme }) => theme.space.lg};
-    color: ${({ theme }) => theme.colors.onNavyMuted};
   }
 
   h2 {

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { spreadRow } from '../../../components/ui/grid.styles';
 import { ChangeText } from '../../../components/ui/market-figures.styles';
 
 export const Strip = styled.section`
@@ -7,11 +8,9 @@ export const Strip = styled.section`
 `;
 
 export const StripHeader = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${spreadRow}
   gap: ${({ theme }) => theme.space.sm};
   align-items: baseline;
-  justify-content: space-between;
 
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.lg};

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { spreadRow } from '../../../components/ui/grid.styles';
 
 export const PanelBox = styled.section`
   display: grid;
@@ -11,11 +12,9 @@ export const PanelBox = styled.section`
 `;
 
 export const PanelHeader = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${spreadRow}
   gap: ${({ theme }) => theme.space.md};
   align-items: start;
-  justify-content: space-between;
 
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.xxl};

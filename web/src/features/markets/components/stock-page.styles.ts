@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { ChangeText } from '../../../components/ui/market-figures.styles';
+import { tableScroll } from '../../../components/ui/table-scroll.styles';
 
 export const QuoteHeader = styled.header`
   display: grid;
@@ -73,20 +74,11 @@ export const ChartNote = styled.p`
 `;
 
 export const TableScroll = styled.div`
-  max-height: 320px;
-  overflow: auto;
-
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    font-variant-numeric: tabular-nums;
-  }
+  ${tableScroll}
 
   th,
   td {
     padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: right;
   }
 
   th:first-child,

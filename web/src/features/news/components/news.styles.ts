@@ -1,7 +1,10 @@
 import styled from 'styled-components';
-import { cardSurface } from '../../../components/ui/card-surface.styles';
+import { cardSurface, textCard } from '../../../components/ui/card-surface.styles';
+import { spreadRow } from '../../../components/ui/grid.styles';
+import { navyPanel } from '../../../components/ui/navy-panel.styles';
+import { numberedCardList } from '../../../components/ui/step-list.styles';
+import { cardTermList, termValueList } from '../../../components/ui/term-list.styles';
 
-export { Figure } from '../../../components/ui/figure.styles';
 export {
   ActionRow as HeroActions,
   ThreeColumnList as CaseList,
@@ -10,6 +13,7 @@ export {
   Section,
   SectionTitle,
 } from '../../../components/ui/section.styles';
+export { Figure } from '../../../components/ui/figure.styles';
 
 export const Panel = styled.div`
   padding: ${({ theme }) => theme.space.lg};
@@ -19,18 +23,7 @@ export const Panel = styled.div`
 `;
 
 export const Hero = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  justify-items: start;
-  margin-bottom: ${({ theme }) => theme.space.xxl};
-  padding: ${({ theme }) => theme.space.xl};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.navy};
-  color: ${({ theme }) => theme.colors.onNavy};
-
-  p {
-    color: ${({ theme }) => theme.colors.onNavyMuted};
-  }
+  ${navyPanel}
 `;
 
 export const Price = styled.strong`
@@ -69,11 +62,9 @@ export const Footnote = styled.p`
 `;
 
 export const ActiveBanner = styled.section`
-  display: flex;
-  flex-wrap: wrap;
+  ${spreadRow}
   gap: ${({ theme }) => theme.space.md};
   align-items: center;
-  justify-content: space-between;
   margin-bottom: ${({ theme }) => theme.space.xl};
   padding: ${({ theme }) => theme.space.lg};
   border: 1px solid ${({ theme }) => theme.colors.success};
@@ -104,21 +95,15 @@ export const DisabledLook = styled.button`
 `;
 
 export const StepList = styled.ol`
-  display: grid;
+  ${numberedCardList}
   gap: ${({ theme }) => theme.space.lg};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  counter-reset: step;
 
   ${({ theme }) => theme.media.md} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 
   li {
-    ${cardSurface}
     display: grid;
-    counter-increment: step;
   }
 
   li::before {
@@ -143,40 +128,8 @@ export const StepList = styled.ol`
 `;
 
 export const InfoCard = styled.article`
-  display: grid;
-  align-content: start;
-  ${cardSurface}
-
-  h3 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-
-  p {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-
-  ul {
-    margin: 0;
-    padding-left: ${({ theme }) => theme.space.lg};
-  }
-
-  dl {
-    display: grid;
-    grid-template-columns: auto 1fr;
-    gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-    margin: 0;
-  }
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-
-  dd {
-    margin: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    text-align: right;
-  }
+  ${textCard}
+  ${cardTermList}
 `;
 
 export const TableWrap = styled.div`
@@ -231,20 +184,10 @@ export const PriceCard = styled.div`
 
 /** The preview blurs sample values so only their shape shows; the locked prices stay sharp. */
 export const Blurred = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  margin: 0;
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
+  ${termValueList}
 
   dd {
-    margin: 0;
     filter: blur(1.5px);
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    text-align: right;
     user-select: none;
   }
 `;
@@ -259,20 +202,9 @@ export const Locked = styled.p`
 `;
 
 export const UpgradePanel = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  justify-items: start;
-  margin-bottom: ${({ theme }) => theme.space.xxl};
-  padding: ${({ theme }) => theme.space.xl};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.navy};
-  color: ${({ theme }) => theme.colors.onNavy};
+  ${navyPanel}
 
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.xxl};
-  }
-
-  p {
-    color: ${({ theme }) => theme.colors.onNavyMuted};
   }
 `;

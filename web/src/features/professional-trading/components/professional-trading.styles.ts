@@ -1,24 +1,18 @@
 import styled from 'styled-components';
-import { cardSurface } from '../../../components/ui/card-surface.styles';
+import { cardSurface, textCard } from '../../../components/ui/card-surface.styles';
 import { cardListGrid } from '../../../components/ui/grid.styles';
+import { navyPanel } from '../../../components/ui/navy-panel.styles';
+import { numberedCardList } from '../../../components/ui/step-list.styles';
 
 export { Figure as ShotFigure } from '../../../components/ui/figure.styles';
 export { TwoColumnGrid as ShotGrid } from '../../../components/ui/grid.styles';
 export { Prose } from '../../../components/ui/section.styles';
 
 export const ProHero = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  justify-items: start;
-  margin-bottom: ${({ theme }) => theme.space.xxl};
-  padding: ${({ theme }) => theme.space.xl};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.navy};
-  color: ${({ theme }) => theme.colors.onNavy};
+  ${navyPanel}
 
   p {
     max-width: 68ch;
-    color: ${({ theme }) => theme.colors.onNavyMuted};
   }
 `;
 
@@ -64,20 +58,11 @@ export const PriceLine = styled.p`
 `;
 
 export const StepList = styled.ol`
-  display: grid;
+  ${numberedCardList}
   gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  counter-reset: step;
 
   ${({ theme }) => theme.media.md} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  li {
-    ${cardSurface}
-    counter-increment: step;
   }
 
   h3::before {
@@ -92,22 +77,9 @@ export const EngineGrid = styled.ul`
 `;
 
 export const EngineCard = styled.article`
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  align-content: start;
-  ${cardSurface}
-
-  h3 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-
-  p {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
+  ${textCard}
 
   ul {
-    margin: 0;
-    padding-left: ${({ theme }) => theme.space.lg};
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 `;
