@@ -3,15 +3,9 @@ import { PageMeta } from '../../../components/seo/page-meta';
 import { collectionPage } from '../../../components/seo/structured-data';
 import { CtaPanel } from '../../../components/ui/cta-panel';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import {
-  CardGrid,
-  Notice,
-  PageContainer,
-  PageHeader,
-  PageLead,
-  PageTitle,
-} from '../../../components/ui/page.styles';
-import { Spinner } from '../../../components/ui/spinner';
+import { CardGrid, PageContainer } from '../../../components/ui/page.styles';
+import { PageIntro } from '../../../components/ui/page-intro';
+import { ListingStatus } from '../../../components/ui/listing-status';
 import { useBlogs } from '../api/get-blogs';
 import { ContentCard } from './content-card';
 
@@ -32,19 +26,17 @@ export function BlogsPage() {
         structuredData={[collectionPage({ name: TITLE, description: DESCRIPTION, path: '/blogs' })]}
         feeds={['blogs']}
       />
-      <PageHeader>
-        <PageTitle>{TITLE}</PageTitle>
-        <PageLead>
-          Commentary and deep dives on markets, patterns and the habits that keep traders
-          disciplined.
-        </PageLead>
-      </PageHeader>
+      <PageIntro
+        title={TITLE}
+        lead="Commentary and deep dives on markets, patterns and the habits that keep traders disciplined."
+      />
 
-      {isLoading ? (
-        <Spinner label="Loading trading blogs..." />
-      ) : visible.length === 0 ? (
-        <Notice>No trading blogs are available right now. Please check back soon.</Notice>
-      ) : (
+      <ListingStatus
+        isLoading={isLoading}
+        loadingLabel="Loading trading blogs..."
+        isEmpty={visible.length === 0}
+        emptyMessage="No trading blogs are available right now. Please check back soon."
+      >
         <CardGrid aria-label="Blog posts">
           {visible.map((blog) => (
             <li key={blog.id}>
@@ -58,7 +50,7 @@ export function BlogsPage() {
             </li>
           ))}
         </CardGrid>
-      )}
+      </ListingStatus>
 
       <CtaPanel
         title="Go beyond the blog"

@@ -1,3 +1,4 @@
+import type { ContentListItem } from '@probedge/proto';
 import { Eyebrow } from '../../../components/ui/page.styles';
 import { truncateDescription } from '../../../lib/truncate';
 import { Action, CardLink, Description, Title } from './content-card.styles';
@@ -19,5 +20,18 @@ export function ContentCard({ to, label, title, description, action }: ContentCa
       <Description>{truncateDescription(description)}</Description>
       <Action>{action}</Action>
     </CardLink>
+  );
+}
+
+/** A guide's card, under the label of its topic. */
+export function GuideCard({ guide, label }: { guide: ContentListItem; label: string }) {
+  return (
+    <ContentCard
+      to={`/guide/${guide.slug}`}
+      label={label}
+      title={guide.title}
+      description={guide.description}
+      action="Read Guide →"
+    />
   );
 }

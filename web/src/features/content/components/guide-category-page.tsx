@@ -7,19 +7,13 @@ import {
 } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { collectionPage } from '../../../components/seo/structured-data';
-import {
-  CardGrid,
-  Notice,
-  PageContainer,
-  PageHeader,
-  PageLead,
-  PageTitle,
-} from '../../../components/ui/page.styles';
-import { Spinner } from '../../../components/ui/spinner';
+import { CardGrid, PageContainer } from '../../../components/ui/page.styles';
+import { PageIntro } from '../../../components/ui/page-intro';
+import { ListingStatus } from '../../../components/ui/listing-status';
 import { NotFoundPage } from '../../../components/layout/not-found-page';
 import { useGuides } from '../api/get-guides';
 import { BackLink } from './guide-category-page.styles';
-import { ContentCard } from './content-card';
+import { GuideCard } from './content-card';
 import { GuidesFooter } from './guides-footer';
 
 function CategoryGuides({ category }: { category: ContentCategory }) {
@@ -41,36 +35,31 @@ function CategoryGuides({ category }: { category: ContentCategory }) {
         structuredData={[collectionPage({ name: title, description, path })]}
       />
       <BackLink to="/guides">← All guide topics</BackLink>
-      <PageHeader>
-        <PageTitle>{title}</PageTitle>
-        <PageLead>
-          {inCategory.length > 0
+      <PageIntro
+        title={title}
+        lead={
+          inCategory.length > 0
             ? `${inCategory.length === 1 ? 'One guide' : `${inCategory.length} guides`} on ${label.toLowerCase()}, newest first.`
-            : `Guides on ${label.toLowerCase()}.`}
-        </PageLead>
-      </PageHeader>
+            : `Guides on ${label.toLowerCase()}.`
+        }
+      />
 
-      {isLoading ? (
-        <Spinner label={`Loading ${label.toLowerCase()} guides...`} />
-      ) : inCategory.length === 0 ? (
-        <Notice>
-          No {label.toLowerCase()} guides are available right now. Please check back soon.
-        </Notice>
-      ) : (
+      <ListingStatus
+        isLoading={isLoading}
+        loadingLabel={`Loading ${label.toLowerCase()} guides...`}
+        isEmpty={inCategory.length === 0}
+        emptyMessage={
+          <>No {label.toLowerCase()} guides are available right now. Please check back soon.</>
+        }
+      >
         <CardGrid aria-label={`${label} guides`}>
           {inCategory.map((guide) => (
             <li key={guide.id}>
-              <ContentCard
-                to={`/guide/${guide.slug}`}
-                label={label}
-                title={guide.title}
-                description={guide.description}
-                action="Read Guide →"
-              />
+              <GuideCard guide={guide} label={label} />
             </li>
           ))}
         </CardGrid>
-      )}
+      </ListingStatus>
 
       <GuidesFooter />
     </PageContainer>

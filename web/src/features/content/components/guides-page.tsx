@@ -1,17 +1,11 @@
 import { guideCategoryPage } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { collectionPage } from '../../../components/seo/structured-data';
-import {
-  CardGrid,
-  Notice,
-  PageContainer,
-  PageHeader,
-  PageLead,
-  PageTitle,
-} from '../../../components/ui/page.styles';
-import { Spinner } from '../../../components/ui/spinner';
+import { CardGrid, PageContainer } from '../../../components/ui/page.styles';
+import { PageIntro } from '../../../components/ui/page-intro';
+import { ListingStatus } from '../../../components/ui/listing-status';
 import { useGuideCategories } from '../hooks/use-guide-categories';
-import { ContentCard } from './content-card';
+import { GuideCard } from './content-card';
 import { GuidesFooter } from './guides-footer';
 import { CategoryLink, TopicItem } from './guide-category-page.styles';
 
@@ -39,34 +33,26 @@ export function GuidesPage() {
         ]}
         feeds={['guides']}
       />
-      <PageHeader>
-        <PageTitle>{TITLE}</PageTitle>
-        <PageLead>
-          Start with the topic you want to master. Each guide explains the ideas behind
-          probability-based trading in plain language.
-        </PageLead>
-      </PageHeader>
+      <PageIntro
+        title={TITLE}
+        lead="Start with the topic you want to master. Each guide explains the ideas behind probability-based trading in plain language."
+      />
 
-      {isLoading ? (
-        <Spinner label="Loading trading guides..." />
-      ) : cards.length === 0 ? (
-        <Notice>No trading guides are available right now. Please check back soon.</Notice>
-      ) : (
+      <ListingStatus
+        isLoading={isLoading}
+        loadingLabel="Loading trading guides..."
+        isEmpty={cards.length === 0}
+        emptyMessage="No trading guides are available right now. Please check back soon."
+      >
         <CardGrid aria-label="Guide topics">
           {cards.map(({ category, label, guide }) => (
             <TopicItem key={category}>
-              <ContentCard
-                to={`/guide/${guide.slug}`}
-                label={label}
-                title={guide.title}
-                description={guide.description}
-                action="Read Guide →"
-              />
+              <GuideCard guide={guide} label={label} />
               <CategoryLink to={guideCategoryPage(category)}>All {label} guides →</CategoryLink>
             </TopicItem>
           ))}
         </CardGrid>
-      )}
+      </ListingStatus>
 
       <GuidesFooter />
     </PageContainer>

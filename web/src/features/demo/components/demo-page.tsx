@@ -1,11 +1,13 @@
-import { Fragment } from 'react';
 import { NOT_ADVICE_LINE } from '@probedge/proto';
 import { TitledSection } from '../../../components/ui/titled-section';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { webPage } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { PageContainer, PageHeader, PageLead, PageTitle } from '../../../components/ui/page.styles';
+import { TermPairs } from '../../../components/ui/term-pairs';
+import { TextList } from '../../../components/ui/text-list';
+import { PageContainer } from '../../../components/ui/page.styles';
+import { PageIntro } from '../../../components/ui/page-intro';
 import {
   DEMO_BAYESIAN,
   DEMO_CLOSING,
@@ -46,14 +48,9 @@ function SignalCards() {
               <h3 id={`signal-${signal.symbol}`}>{signal.symbol}</h3>
               <p>{signal.pattern}</p>
               <dl>
-                <dt>Probability</dt>
-                <dd>{signal.probability}</dd>
-                {signal.levels.map((level) => (
-                  <Fragment key={level.label}>
-                    <dt>{level.label}</dt>
-                    <dd>{level.value}</dd>
-                  </Fragment>
-                ))}
+                <TermPairs
+                  pairs={[{ label: 'Probability', value: signal.probability }, ...signal.levels]}
+                />
               </dl>
               <Muted>{signal.note}</Muted>
             </Card>
@@ -78,12 +75,7 @@ function PremiumSections() {
               <h3 id={`premium-${section.id}`}>{section.title}</h3>
               <Muted>{section.summary}</Muted>
               <dl>
-                {section.metrics.map((metric) => (
-                  <Fragment key={metric.label}>
-                    <dt>{metric.label}</dt>
-                    <dd>{metric.value}</dd>
-                  </Fragment>
-                ))}
+                <TermPairs pairs={section.metrics} />
               </dl>
             </Card>
           </li>
@@ -131,10 +123,7 @@ export function DemoPage() {
         ]}
       />
       <Banner role="note">{DEMO_INTRO.banner}</Banner>
-      <PageHeader>
-        <PageTitle>{DEMO_INTRO.title}</PageTitle>
-        <PageLead>{DEMO_INTRO.lead}</PageLead>
-      </PageHeader>
+      <PageIntro title={DEMO_INTRO.title} lead={DEMO_INTRO.lead} />
 
       <SignalCards />
       <PremiumSections />
@@ -156,11 +145,7 @@ export function DemoPage() {
           {DEMO_VALUE.groups.map((group) => (
             <div key={group.title}>
               <h3>{group.title}</h3>
-              <ul>
-                {group.items.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
+              <TextList items={group.items} />
             </div>
           ))}
         </ValueGroups>

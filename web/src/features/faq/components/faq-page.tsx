@@ -4,12 +4,8 @@ import { PageMeta } from '../../../components/seo/page-meta';
 import { faqPage, webPage } from '../../../components/seo/structured-data';
 import { ButtonAnchor } from '../../../components/ui/button-link.styles';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import {
-  PageHeader,
-  PageLead,
-  PageTitle,
-  ReadingContainer,
-} from '../../../components/ui/page.styles';
+import { ReadingContainer } from '../../../components/ui/page.styles';
+import { PageIntro } from '../../../components/ui/page-intro';
 import { Spinner } from '../../../components/ui/spinner';
 import { appConfig } from '../../../lib/config';
 import { useFaq } from '../api/get-faq';
@@ -68,12 +64,10 @@ export function FaqPage() {
             : [webPage({ name: TITLE, description: DESCRIPTION, path: '/faq' })]
         }
       />
-      <PageHeader>
-        <PageTitle>{TITLE}</PageTitle>
-        <PageLead>
-          Quick answers about {appConfig.brandName}, the subscription and support.
-        </PageLead>
-      </PageHeader>
+      <PageIntro
+        title={TITLE}
+        lead={<>Quick answers about {appConfig.brandName}, the subscription and support.</>}
+      />
 
       {isLoading ? (
         <Spinner label="Loading questions..." />

@@ -4,6 +4,7 @@ import { PageMeta } from '../../../components/seo/page-meta';
 import { organization, webSite } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { ExternalButton } from '../../../components/ui/external-button';
+import { TextList } from '../../../components/ui/text-list';
 import { CardGrid, PageContainer } from '../../../components/ui/page.styles';
 import {
   HOME_ACCESS,
@@ -84,11 +85,7 @@ function AccessLists() {
         {HOME_ACCESS.groups.map((group) => (
           <InfoBlock key={group.title} aria-label={group.title}>
             <h3>{group.title}</h3>
-            <ul>
-              {group.items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
+            <TextList items={group.items} />
           </InfoBlock>
         ))}
       </Columns>
@@ -107,11 +104,7 @@ function Plans() {
             <PlanCard $featured={plan.id === 'pro'} aria-labelledby={`plan-${plan.id}`}>
               <h3 id={`plan-${plan.id}`}>{plan.name}</h3>
               <PlanPrice>{plan.price}</PlanPrice>
-              <ul>
-                {plan.items.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
+              <TextList items={plan.items} />
               <ExternalButton
                 href={targets[plan.id]}
                 variant={plan.id === 'pro' ? 'primary' : 'secondary'}
@@ -131,11 +124,7 @@ function Powers() {
     <Section aria-labelledby="home-powers">
       <SectionTitle id="home-powers">{HOME_POWERS.title}</SectionTitle>
       <PowerLayout>
-        <ul>
-          {HOME_POWERS.items.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
+        <TextList items={HOME_POWERS.items} />
         <ShotRow>
           {HOME_SCREENSHOTS.map((shot) => (
             <HomeScreenshot key={shot.caption} {...shot} />
@@ -173,11 +162,7 @@ function InfoColumns() {
         {HOME_INFO_COLUMNS.map((column) => (
           <InfoBlock key={column.title} aria-label={column.title}>
             <h3>{column.title}</h3>
-            <ul>
-              {column.items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
+            <TextList items={column.items} />
           </InfoBlock>
         ))}
       </Columns>

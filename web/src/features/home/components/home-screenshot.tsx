@@ -1,4 +1,5 @@
 import { useTheme } from 'styled-components';
+import { DrawnScreen } from '../../../components/ui/drawn-screen';
 import type { HomeScreenshot as HomeScreenshotData } from '../../../content/home';
 import { ShotFigure } from './home-page.styles';
 
@@ -6,7 +7,7 @@ const WIDTH = 480;
 const HEIGHT = 270;
 const PAD = 24;
 
-/** A drawn screen, not a photo: no image request, fixed size, no layout shift. */
+/** A screen of volume bars under a price line. */
 export function HomeScreenshot({ caption, alt, bars, line }: HomeScreenshotData) {
   const { colors } = useTheme();
   const innerWidth = WIDTH - PAD * 2;
@@ -18,32 +19,22 @@ export function HomeScreenshot({ caption, alt, bars, line }: HomeScreenshotData)
     .join(' ');
 
   return (
-    <ShotFigure>
-      <svg
-        role="img"
-        aria-label={alt}
-        width={WIDTH}
-        height={HEIGHT}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      >
-        <rect width={WIDTH} height={HEIGHT} rx="12" fill={colors.navy} />
-        {bars.map((height, index) => {
-          const barHeight = (height / 100) * innerHeight * 0.6;
-          return (
-            <rect
-              key={index}
-              x={PAD + index * barWidth + barWidth * 0.2}
-              y={HEIGHT - PAD - barHeight}
-              width={barWidth * 0.6}
-              height={barHeight}
-              rx="4"
-              fill={colors.navyBorder}
-            />
-          );
-        })}
-        <polyline points={points} fill="none" stroke={colors.accentOnNavy} strokeWidth="3" />
-      </svg>
-      <figcaption>{caption}</figcaption>
-    </ShotFigure>
+    <DrawnScreen width={WIDTH} height={HEIGHT} alt={alt} caption={caption} frame={ShotFigure}>
+      {bars.map((height, index) => {
+        const barHeight = (height / 100) * innerHeight * 0.6;
+        return (
+          <rect
+            key={index}
+            x={PAD + index * barWidth + barWidth * 0.2}
+            y={HEIGHT - PAD - barHeight}
+            width={barWidth * 0.6}
+            height={barHeight}
+            rx="4"
+            fill={colors.navyBorder}
+          />
+        );
+      })}
+      <polyline points={points} fill="none" stroke={colors.accentOnNavy} strokeWidth="3" />
+    </DrawnScreen>
   );
 }

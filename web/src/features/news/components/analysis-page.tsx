@@ -1,7 +1,8 @@
 import { PageMeta } from '../../../components/seo/page-meta';
 import { collectionPage } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { PageContainer, PageHeader, PageLead, PageTitle } from '../../../components/ui/page.styles';
+import { PageContainer } from '../../../components/ui/page.styles';
+import { PageIntro } from '../../../components/ui/page-intro';
 import { useAnalysisArticles } from '../api/get-analysis-articles';
 import { ArticleGrid } from './article-grid';
 import { DailyAnalysisPanel } from './daily-analysis-panel';
@@ -25,10 +26,10 @@ export function AnalysisPage() {
         ]}
         feeds={['dailyAnalysis']}
       />
-      <PageHeader>
-        <PageTitle>Market Analysis</PageTitle>
-        <PageLead>In-depth analysis of the stories and data moving the markets.</PageLead>
-      </PageHeader>
+      <PageIntro
+        title="Market Analysis"
+        lead="In-depth analysis of the stories and data moving the markets."
+      />
 
       <DailyAnalysisPanel />
 

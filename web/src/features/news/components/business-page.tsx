@@ -2,7 +2,8 @@ import { TitledSection } from '../../../components/ui/titled-section';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { collectionPage } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { PageContainer, PageHeader, PageLead, PageTitle } from '../../../components/ui/page.styles';
+import { PageContainer } from '../../../components/ui/page.styles';
+import { PageIntro } from '../../../components/ui/page-intro';
 import {
   TRADING_EDGE_CASES,
   TRADING_EDGE_INTRO,
@@ -32,10 +33,7 @@ export function BusinessPage() {
           collectionPage({ name: TITLE, description: DESCRIPTION, path: '/business' }),
         ]}
       />
-      <PageHeader>
-        <PageTitle>{TITLE}</PageTitle>
-        <PageLead>{TRADING_EDGE_INTRO}</PageLead>
-      </PageHeader>
+      <PageIntro title={TITLE} lead={TRADING_EDGE_INTRO} />
 
       <TitledSection id="case-studies" title="Case studies">
         <CaseList>

@@ -5,6 +5,9 @@ import { PageMeta } from '../../../components/seo/page-meta';
 import { productOffer, webPage } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import { StepItems } from '../../../components/ui/step-items';
+import { TermPairs } from '../../../components/ui/term-pairs';
+import { TextList } from '../../../components/ui/text-list';
 import { CardGrid, PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import {
   DAYTRADER_CURRENT_SIGNALS,
@@ -57,12 +60,7 @@ function HowItWorks() {
   return (
     <TitledSection id="daytrader-how" title="How the Day Trading Scanner Works">
       <StepList>
-        {DAYTRADER_STEPS.map((step) => (
-          <li key={step.title}>
-            <h3>{step.title}</h3>
-            <p>{step.text}</p>
-          </li>
-        ))}
+        <StepItems steps={DAYTRADER_STEPS} />
       </StepList>
     </TitledSection>
   );
@@ -78,8 +76,7 @@ function Templates() {
               <h3>{template.name}</h3>
               <p>{template.text}</p>
               <dl>
-                <dt>Timeframe</dt>
-                <dd>{template.timeframe}</dd>
+                <TermPairs pairs={[{ label: 'Timeframe', value: template.timeframe }]} />
               </dl>
             </InfoCard>
           </li>
@@ -100,14 +97,14 @@ function SampleSignals() {
               <h3>{signal.symbol}</h3>
               <p>{signal.template}</p>
               <dl>
-                <dt>Probability</dt>
-                <dd>{signal.probability}</dd>
-                <dt>Entry</dt>
-                <dd>{signal.entry}</dd>
-                <dt>Stop</dt>
-                <dd>{signal.stop}</dd>
-                <dt>Target</dt>
-                <dd>{signal.target}</dd>
+                <TermPairs
+                  pairs={[
+                    { label: 'Probability', value: signal.probability },
+                    { label: 'Entry', value: signal.entry },
+                    { label: 'Stop', value: signal.stop },
+                    { label: 'Target', value: signal.target },
+                  ]}
+                />
               </dl>
             </InfoCard>
           </li>
@@ -125,11 +122,7 @@ function SkillLevels() {
           <li key={skill.level}>
             <InfoCard aria-label={skill.level}>
               <h3>{skill.level}</h3>
-              <ul>
-                {skill.items.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
+              <TextList items={skill.items} />
             </InfoCard>
           </li>
         ))}
@@ -182,11 +175,7 @@ function Pricing() {
         <p>
           <Price>{PRICE.display}</Price> per {PRICE.period}
         </p>
-        <ul>
-          {DAYTRADER_PRICING.includes.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
+        <TextList items={DAYTRADER_PRICING.includes} />
         <p>{DAYTRADER_PRICING.note}</p>
         <ButtonLink to="/subscribe">{DAYTRADER_PRICING.cta}</ButtonLink>
       </PriceCard>

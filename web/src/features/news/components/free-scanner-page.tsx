@@ -6,6 +6,8 @@ import { webPage } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { ExternalButton } from '../../../components/ui/external-button';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import { StepItems } from '../../../components/ui/step-items';
+import { TermPairs } from '../../../components/ui/term-pairs';
 import { CardGrid, PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import {
   FREE_SCANNER_DISCLAIMER,
@@ -43,14 +45,14 @@ function SampleSignals() {
             <InfoCard aria-label={`Sample signal ${signal.symbol}`}>
               <h3>{signal.symbol}</h3>
               <Blurred>
-                <dt>Pattern</dt>
-                <dd>{signal.pattern}</dd>
-                <dt>Status</dt>
-                <dd>{signal.status}</dd>
-                <dt>Change</dt>
-                <dd>{signal.change}</dd>
-                <dt>Confidence</dt>
-                <dd>{signal.confidence}</dd>
+                <TermPairs
+                  pairs={[
+                    { label: 'Pattern', value: signal.pattern },
+                    { label: 'Status', value: signal.status },
+                    { label: 'Change', value: signal.change },
+                    { label: 'Confidence', value: signal.confidence },
+                  ]}
+                />
               </Blurred>
               <Locked>
                 <span aria-hidden="true">🔒 </span>Entry / exit prices: {FREE_SCANNER_LOCKED}
@@ -92,12 +94,7 @@ export function FreeScannerPage() {
 
       <TitledSection id="preview-how" title="How the scanner works">
         <StepList>
-          {FREE_SCANNER_STEPS.map((step) => (
-            <li key={step.title}>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
+          <StepItems steps={FREE_SCANNER_STEPS} />
         </StepList>
       </TitledSection>
 

@@ -13,7 +13,6 @@ export {
   Section,
   SectionTitle,
 } from '../../../components/ui/section.styles';
-export { Figure } from '../../../components/ui/figure.styles';
 
 export const Panel = styled.div`
   padding: ${({ theme }) => theme.space.lg};

@@ -1,7 +1,8 @@
 import { PageMeta } from '../../../components/seo/page-meta';
 import { collectionPage } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { PageContainer, PageHeader, PageLead, PageTitle } from '../../../components/ui/page.styles';
+import { PageContainer } from '../../../components/ui/page.styles';
+import { PageIntro } from '../../../components/ui/page-intro';
 import { useOpinionArticles } from '../api/get-opinion-articles';
 import { ArticleGrid } from './article-grid';
 import { DailyOpinionCard } from './daily-opinion-card';
@@ -25,10 +26,7 @@ export function OpinionPage() {
           collectionPage({ name: TITLE, description: DESCRIPTION, path: '/opinion' }),
         ]}
       />
-      <PageHeader>
-        <PageTitle>{TITLE}</PageTitle>
-        <PageLead>{SUBTITLE}</PageLead>
-      </PageHeader>
+      <PageIntro title={TITLE} lead={SUBTITLE} />
 
       <DailyOpinionCard />
 

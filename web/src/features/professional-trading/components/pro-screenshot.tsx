@@ -1,12 +1,12 @@
 import { useTheme } from 'styled-components';
+import { DrawnScreen } from '../../../components/ui/drawn-screen';
 import type { ProScreenshot as ProScreenshotData } from '../../../content/professional-trading';
-import { ShotFigure } from './professional-trading.styles';
 
 export const SHOT_WIDTH = 560;
 export const SHOT_HEIGHT = 315;
 const PAD = 24;
 
-/** A drawn screen, not a photo: no image request, fixed size, no layout shift. */
+/** A screen of candles inside a shaded band. */
 export function ProScreenshot({ caption, alt, candles, band }: ProScreenshotData) {
   const { colors } = useTheme();
   const innerWidth = SHOT_WIDTH - PAD * 2;
@@ -18,46 +18,32 @@ export function ProScreenshot({ caption, alt, candles, band }: ProScreenshotData
   const lower = band.map(([, bottom], index) => `${x(index)},${y(bottom)}`).reverse();
 
   return (
-    <ShotFigure>
-      <svg
-        role="img"
-        aria-label={alt}
-        width={SHOT_WIDTH}
-        height={SHOT_HEIGHT}
-        viewBox={`0 0 ${SHOT_WIDTH} ${SHOT_HEIGHT}`}
-      >
-        <rect width={SHOT_WIDTH} height={SHOT_HEIGHT} rx="12" fill={colors.navy} />
-        {[0.25, 0.5, 0.75].map((fraction) => (
-          <line
-            key={fraction}
-            x1={PAD}
-            x2={SHOT_WIDTH - PAD}
-            y1={PAD + innerHeight * fraction}
-            y2={PAD + innerHeight * fraction}
-            stroke={colors.navyBorder}
-          />
-        ))}
-        <polygon
-          points={[...upper, ...lower].join(' ')}
-          fill={colors.accentOnNavy}
-          opacity="0.18"
+    <DrawnScreen width={SHOT_WIDTH} height={SHOT_HEIGHT} alt={alt} caption={caption}>
+      {[0.25, 0.5, 0.75].map((fraction) => (
+        <line
+          key={fraction}
+          x1={PAD}
+          x2={SHOT_WIDTH - PAD}
+          y1={PAD + innerHeight * fraction}
+          y2={PAD + innerHeight * fraction}
+          stroke={colors.navyBorder}
         />
-        {candles.map(([open, close], index) => {
-          const rising = close < open;
-          return (
-            <rect
-              key={index}
-              x={x(index) - step * 0.3}
-              y={y(Math.min(open, close))}
-              width={step * 0.6}
-              height={Math.max(2, Math.abs(y(close) - y(open)))}
-              fill={rising ? colors.chartUp : colors.chartDown}
-              rx="2"
-            />
-          );
-        })}
-      </svg>
-      <figcaption>{caption}</figcaption>
-    </ShotFigure>
+      ))}
+      <polygon points={[...upper, ...lower].join(' ')} fill={colors.accentOnNavy} opacity="0.18" />
+      {candles.map(([open, close], index) => {
+        const rising = close < open;
+        return (
+          <rect
+            key={index}
+            x={x(index) - step * 0.3}
+            y={y(Math.min(open, close))}
+            width={step * 0.6}
+            height={Math.max(2, Math.abs(y(close) - y(open)))}
+            fill={rising ? colors.chartUp : colors.chartDown}
+            rx="2"
+          />
+        );
+      })}
+    </DrawnScreen>
   );
 }

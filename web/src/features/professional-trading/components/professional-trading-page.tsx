@@ -3,6 +3,8 @@ import { TitledSection } from '../../../components/ui/titled-section';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { productOffer, webPage } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
+import { StepItems } from '../../../components/ui/step-items';
+import { TextList } from '../../../components/ui/text-list';
 import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import {
   PRO_ENGINES,
@@ -73,11 +75,7 @@ export function ProfessionalTradingPage() {
           <PriceLine>
             <strong>{PRICE.display}</strong> <span>/{PRICE.period}</span>
           </PriceLine>
-          <ul>
-            {PRO_PRICE_BLOCK.includes.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          <TextList items={PRO_PRICE_BLOCK.includes} />
           <Prose>{PRO_PRICE_BLOCK.note}</Prose>
         </PriceCard>
       </TitledSection>
@@ -85,12 +83,7 @@ export function ProfessionalTradingPage() {
       <TitledSection id="pro-framework" title={PRO_FRAMEWORK.title}>
         <Prose>{PRO_FRAMEWORK.lead}</Prose>
         <StepList>
-          {PRO_FRAMEWORK.steps.map((step) => (
-            <li key={step.title}>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
+          <StepItems steps={PRO_FRAMEWORK.steps} />
         </StepList>
       </TitledSection>
 
@@ -101,11 +94,7 @@ export function ProfessionalTradingPage() {
               <EngineCard aria-labelledby={`engine-${index}`}>
                 <h3 id={`engine-${index}`}>{engine.name}</h3>
                 <p>{engine.summary}</p>
-                <ul>
-                  {engine.outputs.map((output) => (
-                    <li key={output}>{output}</li>
-                  ))}
-                </ul>
+                <TextList items={engine.outputs} />
               </EngineCard>
             </li>
           ))}

@@ -4,7 +4,6 @@ import { cardListGrid } from '../../../components/ui/grid.styles';
 import { navyPanel } from '../../../components/ui/navy-panel.styles';
 import { numberedCardList } from '../../../components/ui/step-list.styles';
 
-export { Figure as ShotFigure } from '../../../components/ui/figure.styles';
 export { TwoColumnGrid as ShotGrid } from '../../../components/ui/grid.styles';
 export { Prose } from '../../../components/ui/section.styles';
 

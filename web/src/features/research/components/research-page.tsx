@@ -3,7 +3,8 @@ import { NOT_ADVICE_LINE } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { webPage } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { PageContainer, PageHeader, PageLead, PageTitle } from '../../../components/ui/page.styles';
+import { PageContainer } from '../../../components/ui/page.styles';
+import { PageIntro } from '../../../components/ui/page-intro';
 import { RESEARCH_INTRO } from '../../../content/research';
 import { CaseStudiesTab } from './case-studies-tab';
 import { FrameworkTab } from './framework-tab';
@@ -28,10 +29,7 @@ export function ResearchPage() {
           webPage({ name: RESEARCH_INTRO.title, description: DESCRIPTION, path: '/research' }),
         ]}
       />
-      <PageHeader>
-        <PageTitle>{RESEARCH_INTRO.title}</PageTitle>
-        <PageLead>{RESEARCH_INTRO.lead}</PageLead>
-      </PageHeader>
+      <PageIntro title={RESEARCH_INTRO.title} lead={RESEARCH_INTRO.lead} />
       <Tabs.Root defaultValue="framework">
         <TabList aria-label="Research sections">
           <Tab value="framework">Mathematical Framework</Tab>

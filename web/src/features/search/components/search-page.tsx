@@ -10,13 +10,8 @@ import {
 import { PageMeta } from '../../../components/seo/page-meta';
 import { Button } from '../../../components/ui/button-link.styles';
 import { ErrorBox } from '../../../components/ui/load-error.styles';
-import {
-  Notice,
-  PageContainer,
-  PageHeader,
-  PageLead,
-  PageTitle,
-} from '../../../components/ui/page.styles';
+import { Notice, PageContainer } from '../../../components/ui/page.styles';
+import { PageIntro } from '../../../components/ui/page-intro';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
@@ -124,13 +119,10 @@ export function SearchPage() {
         path="/search"
         noIndex
       />
-      <PageHeader>
-        <PageTitle>Search</PageTitle>
-        <PageLead>
-          Find guides, blog posts and market news by any word in them, and tickers by symbol or
-          company name.
-        </PageLead>
-      </PageHeader>
+      <PageIntro
+        title="Search"
+        lead="Find guides, blog posts and market news by any word in them, and tickers by symbol or company name."
+      />
 
       <SearchForm role="search" onSubmit={onSubmit}>
         <QueryRow>

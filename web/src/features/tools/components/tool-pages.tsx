@@ -8,14 +8,8 @@ import { PageMeta } from '../../../components/seo/page-meta';
 import { collectionPage, webPage } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { Panel } from '../../../components/ui/section.styles';
-import {
-  CardGrid,
-  Notice,
-  PageContainer,
-  PageHeader,
-  PageLead,
-  PageTitle,
-} from '../../../components/ui/page.styles';
+import { CardGrid, Notice, PageContainer } from '../../../components/ui/page.styles';
+import { PageIntro } from '../../../components/ui/page-intro';
 import {
   TOOLS,
   toolOf,
@@ -42,13 +36,11 @@ function ToolScreen({ tool }: { tool: ToolDefinition }) {
         path={path}
         structuredData={[webPage({ name: tool.title, description: tool.summary, path })]}
       />
-      <PageHeader>
-        <PageTitle>{tool.title}</PageTitle>
-        <PageLead>{tool.summary}</PageLead>
+      <PageIntro title={tool.title} lead={tool.summary}>
         <p>
           <Link to={TOOLS_PAGE}>All tools</Link>
         </p>
-      </PageHeader>
+      </PageIntro>
       {state.rejected && (
         <Notice role="status">
           Some figures in the address could not be used; their defaults are shown instead.
@@ -89,10 +81,7 @@ export function ToolsPage() {
           collectionPage({ name: TOOLS_TITLE, description: TOOLS_DESCRIPTION, path: TOOLS_PAGE }),
         ]}
       />
-      <PageHeader>
-        <PageTitle>{TOOLS_TITLE}</PageTitle>
-        <PageLead>{TOOLS_DESCRIPTION}</PageLead>
-      </PageHeader>
+      <PageIntro title={TOOLS_TITLE} lead={TOOLS_DESCRIPTION} />
       <CardGrid>
         {TOOLS.map((tool) => (
           <ToolCard key={tool.slug}>
