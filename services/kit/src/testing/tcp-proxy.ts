@@ -11,6 +11,12 @@ export interface TcpProxy {
   restore(): void;
   /** Holds every answer from the target this long before passing it on (0: none), e.g. a slow database. */
   setLatency(ms: number): void;
+  /**
+   * The next answer from the target that contains `marker` never arrives: its connection is dropped
+   * instead, as when a reply is lost on the way back (e.g. `COMMIT\0`: the transaction committed,
+   * its client never hears so).
+   */
+  dropAnswerContaining(marker: string): void;
   close(): Promise<void>;
 }
 
@@ -23,6 +29,7 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
   const pairs = new Set<[Socket, Socket]>();
   let open = true;
   let latency = 0;
+  let trap: Buffer | undefined;
 
   const server = createServer((client) => {
     if (!open) {
@@ -53,11 +60,16 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
     client.on('close', drop);
     upstream.on('close', () => later(drop));
     client.pipe(upstream);
-    upstream.on('data', (chunk: Buffer) =>
+    upstream.on('data', (chunk: Buffer) => {
+      if (trap && chunk.includes(trap)) {
+        trap = undefined;
+        drop();
+        return;
+      }
       later(() => {
         if (!client.destroyed) client.write(chunk);
-      }),
-    );
+      });
+    });
     upstream.on('end', () => later(() => client.end()));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -85,6 +97,9 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
     },
     setLatency(ms: number) {
       latency = ms;
+    },
+    dropAnswerContaining(marker: string) {
+      trap = Buffer.from(marker);
     },
     async close() {
       open = false;
