@@ -28,6 +28,7 @@ const MAIL_SWEEP_BATCH = 20;
 @Injectable()
 export class ConfirmationOutbox implements OnModuleInit, OnModuleDestroy {
   private readonly mails: MailOutbox<ClaimedConfirmation>;
+  private readonly share: MailShare;
 
   constructor(
     @Inject(CONTENT_CONFIG) private readonly config: ContentConfig,
@@ -35,6 +36,11 @@ export class ConfirmationOutbox implements OnModuleInit, OnModuleDestroy {
     private readonly repository: NewsletterRepository,
     @Inject(SENDS_CONFIRMATIONS) private readonly sendsMail: boolean,
   ) {
+    this.share = {
+      limit: config.NEWSLETTER_MAILS_PER_ADDRESS,
+      windowMs: config.NEWSLETTER_MAIL_WINDOW_SECONDS * 1000,
+      gapMs: config.NEWSLETTER_MAIL_GAP_SECONDS * 1000,
+    };
     this.mails = new MailOutbox<ClaimedConfirmation>({
       name: 'confirmation mail',
       store: {
@@ -56,14 +62,6 @@ export class ConfirmationOutbox implements OnModuleInit, OnModuleDestroy {
       sweepBatch: MAIL_SWEEP_BATCH,
       logger: new Logger(ConfirmationOutbox.name),
     });
-  }
-
-  private get share(): MailShare {
-    return {
-      limit: this.config.NEWSLETTER_MAILS_PER_ADDRESS,
-      windowMs: this.config.NEWSLETTER_MAIL_WINDOW_SECONDS * 1000,
-      gapMs: this.config.NEWSLETTER_MAIL_GAP_SECONDS * 1000,
-    };
   }
 
   onModuleInit(): void {

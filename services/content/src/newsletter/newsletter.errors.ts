@@ -10,7 +10,7 @@ const STATUS = {
   NEWSLETTER_CONFIRMATION_MALFORMED: HttpStatus.BAD_REQUEST,
   /** Unknown, used or expired. */
   NEWSLETTER_CONFIRMATION_UNKNOWN: HttpStatus.NOT_FOUND,
-  /** Redis or the database is away: nothing was written, asking again later works. */
+  /** The database is away: asking again later works (a sign-up already written is mailed once). */
   NEWSLETTER_UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
 } as const;
 

@@ -50,7 +50,8 @@ export class NewsletterService {
     try {
       await this.outbox.offer(email);
     } catch (error) {
-      // Nothing was written (Redis or the database is away): asking again later sends the link.
+      // The database is away (or its answer was lost): asking again is safe, a sign-up that was
+      // written still gets its one mail.
       this.logger.error({ err: (error as Error).message }, 'confirmation mail could not be queued');
       throw new NewsletterError(
         'NEWSLETTER_UNAVAILABLE',
