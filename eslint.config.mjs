@@ -9,6 +9,13 @@ import tseslint from 'typescript-eslint';
 
 const SERVICES = ['content', 'news', 'insights', 'billing', 'markets'];
 
+/** The gateway pipeline's steps, one folder each under gateway/src/pipeline. */
+const PIPELINE_STEPS = readdirSync(new URL('gateway/src/pipeline', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+  .map((entry) => entry.name);
+
 /**
  * Which way imports may point (docs/architecture.md, "Boundaries"). Each zone forbids files under
  * `target` to import files under `from`. The zones cover shipped code (each workspace's src):
@@ -37,6 +44,16 @@ const BOUNDARY_ZONES = [
     from: ['gateway', 'services'],
     message: 'The web app shares only proto with the servers.',
   },
+  // The gateway's pipeline: each step knows none of the others; the hub (api-pipeline.ts) joins
+  // them, handing one step's result to the next (the cache's tap to the proxy).
+  ...PIPELINE_STEPS.map((step) => ({
+    target: `gateway/src/pipeline/${step}`,
+    from: PIPELINE_STEPS.filter((other) => other !== step).map(
+      (other) => `gateway/src/pipeline/${other}`,
+    ),
+    message:
+      'A pipeline step imports no other step: api-pipeline.ts joins them; what two steps share lives in pipeline/shared.',
+  })),
   // Inside a service, arrows point inward: controller → service → repository.
   {
     target: 'services/*/src/**/*.repository.ts',

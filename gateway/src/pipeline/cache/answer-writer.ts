@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { REQUEST_ID_HEADER, type ServiceName } from '@probedge/proto';
-import { corsHeaders } from '../route/cors';
 import { etagMatches, flatHeaders, storedHeaders, type HeaderPairs } from './cache-policy';
 import type { CachedResponse } from './response-store';
 
@@ -77,14 +76,14 @@ export function toEntry(answer: Answer, fixedHeaders: HeaderPairs): CachedRespon
 
 /**
  * Writes a stored answer (or 304 when the client holds it) in one writeHead: its headers, then
- * the request's own id, age and CORS headers.
+ * the request's own id and age, and its own headers (CORS for an allowed origin).
  */
 export function writeStoredAnswer(
   req: IncomingMessage,
   res: ServerResponse,
   entry: CachedResponse,
   requestId: string,
-  corsOrigin: string | undefined,
+  own: readonly (readonly [string, string])[],
 ): void {
   const notModified = etagMatches(req.headers['if-none-match'], entry.etag);
   const age = Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000));
@@ -94,9 +93,7 @@ export function writeStoredAnswer(
     'age',
     String(age),
   );
-  if (corsOrigin !== undefined) {
-    for (const [name, value] of corsHeaders(corsOrigin)) head.push(name, value);
-  }
+  for (const [name, value] of own) head.push(name, value);
   res.writeHead(notModified ? 304 : entry.status, head);
   res.end(notModified || req.method === 'HEAD' ? undefined : entry.body);
 }

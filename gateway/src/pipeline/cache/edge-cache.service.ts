@@ -1,11 +1,12 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Metrics, parseByteSize } from '@probedge/kit';
-import type { ServiceName } from '@probedge/proto';
+import type { CompiledRoute, ServiceName } from '@probedge/proto';
 import type { Counter } from 'prom-client';
 import type { GatewayConfig } from '../../config/env';
 import { GATEWAY_CONFIG } from '../../config/gateway-config';
 import { SECURITY_HEADERS } from '../security-headers';
+import type { AnswerCopy, AnswerTap } from '../shared/answer-tap';
 import { toEntry } from './answer-writer';
 import { servableFromCache, sharedLifetime, type HeaderPairs } from './cache-policy';
 import { Invalidation } from './invalidation';
@@ -15,6 +16,7 @@ import { SingleFlight, type Flight } from './single-flight';
 /** A single answer larger than this is passed through and never kept. */
 const MAX_ENTRY_BYTES = 1024 * 1024;
 
+/** A request whose answer may be kept: where, and what it knew when it left. */
 interface Expected {
   key: string;
   service: ServiceName;
@@ -25,14 +27,27 @@ interface Expected {
   flight: Flight | undefined;
 }
 
-/** What the cache has for a request: a stored answer, or one on its way from another request. */
-export type Lookup = { entry: CachedResponse } | { wait: Promise<CachedResponse | undefined> };
-
-/** A copy of one answer being received: its body chunks, then `complete` once it arrived whole. */
-export interface AnswerCopy {
-  add(chunk: Buffer): void;
-  complete(): void;
+/** The request goes on to the service; the tap, when set, is shown its answer to keep a copy. */
+export interface Miss {
+  kind: 'miss';
+  tap: AnswerTap | undefined;
 }
+
+/** A fresh stored answer for the request's target. */
+interface Hit {
+  kind: 'hit';
+  entry: CachedResponse;
+}
+
+/**
+ * What the cache has for one request, asked once: a stored answer, or a miss (with a tap for the
+ * proxy when the answer may be kept), or, while another request fetches the same target, the hit
+ * or miss that fetch ends in.
+ */
+export type CacheVerdict = Hit | Miss | { kind: 'wait'; outcome: Promise<Hit | Miss> };
+
+/** The verdict for a request whose answer is never kept (not a GET, or the cache off). */
+const PASSED_ON: Miss = Object.freeze({ kind: 'miss', tap: undefined });
 
 /**
  * The gateway's shared cache of public GET answers: what a service marks shareable
@@ -46,9 +61,6 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
   private readonly store: ResponseStore;
   private readonly flights: SingleFlight;
   private readonly invalidation: Invalidation;
-  private readonly expected = new WeakMap<IncomingMessage, Expected>();
-  /** The flight a missing request fetches for. */
-  private readonly fetching = new WeakMap<IncomingMessage, Flight>();
   private readonly lookups: Counter<'result'>;
 
   constructor(
@@ -99,55 +111,74 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * The fresh stored answer for this request target, or the answer another request is fetching
-   * for it; undefined when the request must go on to the service (and, for a target kept before,
-   * fetch for the requests arriving meanwhile).
+   * The cache's one say on a request: the fresh stored answer for its target, or the answer another
+   * request is fetching for it, or a miss. A GET that misses a target kept before fetches for the
+   * requests arriving meanwhile; any GET that misses gets a tap that keeps its answer if the
+   * service marks it shareable (a hard reload's answer refreshes the stored one).
    */
-  lookup(req: IncomingMessage, res: ServerResponse, key: string): Lookup | undefined {
-    if (!this.enabled || !servableFromCache(req.method, req.headers)) return undefined;
+  lookup(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    route: CompiledRoute,
+  ): CacheVerdict {
+    if (!this.enabled) return PASSED_ON;
+    // Not answered from the store (a reload, a body, credentials), but a GET's answer may refresh it.
+    if (!servableFromCache(req.method, req.headers)) return this.missed(req, key, route, undefined);
     const entry = this.store.get(key);
     if (entry) {
       this.lookups.inc({ result: 'hit' });
-      return { entry };
+      return { kind: 'hit', entry };
     }
     const wait = this.flights.join(key);
     if (wait) {
       this.lookups.inc({ result: 'collapsed' });
-      return { wait };
+      const outcome = wait.then((found): Hit | Miss =>
+        found ? { kind: 'hit', entry: found } : this.missed(req, key, route, undefined),
+      );
+      return { kind: 'wait', outcome };
     }
     this.lookups.inc({ result: 'miss' });
     const flight = req.method === 'GET' ? this.flights.begin(key) : undefined;
     if (flight) {
-      this.fetching.set(req, flight);
       // However this request ends (refused, failed, cut off), nobody is left waiting on it.
       res.once('close', () => this.flights.release(key, flight, undefined));
     }
-    return undefined;
+    return this.missed(req, key, route, flight);
   }
 
-  /** Marks a GET about to be proxied to a service: its answer may be kept under `key`. */
-  expect(req: IncomingMessage, key: string, service: ServiceName, route: string): void {
-    if (!this.enabled || req.method !== 'GET') return;
-    this.expected.set(req, {
-      key,
-      service,
-      route,
-      generation: this.invalidation.generation(service),
-      flight: this.fetching.get(req),
-    });
+  /** Drops one service's answers (or all) and marks answers in flight from it as stale. */
+  invalidate(service: ServiceName | undefined): number {
+    return this.invalidation.invalidate(service);
   }
 
-  /**
-   * Sees the start of the service's answer to `req`: a copy to fill as its body streams to the
-   * client, kept once the answer is whole, or undefined when it may not be kept.
-   */
-  offer(
+  /** A miss; for a GET, with a tap that offers the service's answer to the store. */
+  private missed(
     req: IncomingMessage,
+    key: string,
+    route: CompiledRoute,
+    flight: Flight | undefined,
+  ): Miss {
+    if (req.method !== 'GET') return PASSED_ON;
+    const expected: Expected = {
+      key,
+      service: route.service,
+      route: route.path,
+      generation: this.invalidation.generation(route.service),
+      flight,
+    };
+    return {
+      kind: 'miss',
+      tap: { offer: (status, headers) => this.copyOf(expected, status, headers) },
+    };
+  }
+
+  /** A copy to fill as the answer's body streams to the client, kept once whole; or undefined. */
+  private copyOf(
+    expected: Expected,
     status: number,
     headers: IncomingHttpHeaders,
   ): AnswerCopy | undefined {
-    const expected = this.taken(req);
-    if (!expected) return undefined;
     const lifetime = this.lifetimeOf(expected, status, headers);
     if (lifetime === undefined) return undefined;
     const storedAt = Date.now();
@@ -164,17 +195,6 @@ export class EdgeCache implements OnModuleInit, OnModuleDestroy {
         this.keepAnswer(expected, status, headers, body, storedAt, lifetime);
       },
     };
-  }
-
-  /** Drops one service's answers (or all) and marks answers in flight from it as stale. */
-  invalidate(service: ServiceName | undefined): number {
-    return this.invalidation.invalidate(service);
-  }
-
-  private taken(req: IncomingMessage): Expected | undefined {
-    const expected = this.expected.get(req);
-    this.expected.delete(req);
-    return expected;
   }
 
   /** How long an answer may be kept, or undefined (and nobody waits for it any more). */
