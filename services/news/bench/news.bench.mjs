@@ -48,6 +48,8 @@ const HOT_ROWS = {
   through: 'through the gateway',
   pastCache: 'gateway, past its cache',
   proxyFloor: 'node proxy floor',
+  peerFastify: '@fastify/http-proxy',
+  peerHpm: 'http-proxy-middleware',
   peerProxy: 'nginx, reverse proxy',
   peerCache: 'nginx, proxy_cache hit',
 };
@@ -391,6 +393,8 @@ async function main() {
   let platform;
   let ceilingProcess;
   let floorProcess;
+  /** The Node proxies compared with the gateway (peer-proxies.mjs), by HOT_ROWS key. */
+  const peerProcesses = {};
   try {
     const ingestion = await benchIngestion(databases.news.url, keys.newsCache);
     const ingestRate = ingestion.rate;
@@ -436,6 +440,21 @@ async function main() {
       readyUrl: `http://127.0.0.1:${floorPort}/healthz`,
     });
     const floorUrl = `http://127.0.0.1:${floorPort}${PATH_AND_QUERY}`;
+    const peerUrls = {};
+    for (const [key, peer] of [
+      ['peerFastify', 'fastify'],
+      ['peerHpm', 'http-proxy-middleware'],
+    ]) {
+      const port = await freePort();
+      peerProcesses[key] = await startProcess({
+        name: HOT_ROWS[key],
+        cwd: here,
+        script: 'peer-proxies.mjs',
+        env: { PORT: String(port), UPSTREAM_PORT: String(ports.news), PEER: peer },
+        readyUrl: `http://127.0.0.1:${port}/healthz`,
+      });
+      peerUrls[key] = `http://127.0.0.1:${port}${PATH_AND_QUERY}`;
+    }
 
     // Idle: every process started, ready, and left alone for a few seconds.
     await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
@@ -510,6 +529,17 @@ async function main() {
               );
             },
           ],
+          // The Node proxies the gateway is held against: the same request, nothing but proxying.
+          ...Object.entries(peerUrls).map(([key, url]) => [
+            key,
+            async () => {
+              await load(url, 10, 2);
+              return withCpuPerRequest(
+                [cpuOf('news api'), () => cpuMs(peerProcesses[key].pid)],
+                () => load(url, CONNECTIONS, DURATION_S),
+              );
+            },
+          ]),
         ];
         const nginx = nginxBinary
           ? await startNginx(nginxBinary, path.join(scratch, `nginx-${round}`), ports.news)
@@ -553,16 +583,27 @@ async function main() {
       const peer = nginxBinary
         ? { proxy: median('peerProxy'), cache: median('peerCache') }
         : undefined;
-      const [ceiling, direct, through, pastCache, proxyFloor] = [
+      const [ceiling, direct, through, pastCache, proxyFloor, peerFastify, peerHpm] = [
         'ceiling',
         'direct',
         'through',
         'pastCache',
         'proxyFloor',
+        'peerFastify',
+        'peerHpm',
       ].map(median);
-      return { ceiling, direct, through, pastCache, proxyFloor, others, peer };
+      return {
+        ceiling,
+        direct,
+        through,
+        pastCache,
+        proxyFloor,
+        nodePeers: { fastify: peerFastify, hpm: peerHpm },
+        others,
+        peer,
+      };
     });
-    const { ceiling, direct, through, pastCache, proxyFloor, others, peer } = runs;
+    const { ceiling, direct, through, pastCache, proxyFloor, nodePeers, others, peer } = runs;
     const loadAfter = os.loadavg();
     const loadAverage = (values) => values.map((value) => value.toFixed(2)).join(' / ');
 
@@ -583,6 +624,8 @@ async function main() {
     console.log(throughputRow(HOT_ROWS.through, through, ceiling));
     console.log(throughputRow(HOT_ROWS.pastCache, pastCache, ceiling));
     console.log(throughputRow(HOT_ROWS.proxyFloor, proxyFloor, ceiling));
+    console.log(throughputRow(HOT_ROWS.peerFastify, nodePeers.fastify, ceiling));
+    console.log(throughputRow(HOT_ROWS.peerHpm, nodePeers.hpm, ceiling));
     if (peer) {
       console.log(throughputRow(HOT_ROWS.peerProxy, peer.proxy, ceiling));
       console.log(throughputRow(HOT_ROWS.peerCache, peer.cache, ceiling));
@@ -631,6 +674,16 @@ async function main() {
       const hitShare = through.requests.average / peer.cache.requests.average;
       console.log(
         `Hot-path targets: gateway past its cache ${(pastShare * 100).toFixed(1)}% of the news API's direct throughput (target >= 85%): ${verdict(pastShare >= 0.85)}; gateway CPU per proxied request ${ms(pastCache.cpuPerRequest[1])} ms (target <= 0.10): ${verdict(pastCache.cpuPerRequest[1] <= 0.1)}; gateway cache hit ${(hitShare * 100).toFixed(1)}% of nginx proxy_cache (target >= 75%): ${verdict(hitShare >= 0.75)}`,
+      );
+      // The gateway's two targets: its proxied path costs no more CPU than a bare Fastify proxy and
+      // at most 3× nginx's; a cache hit at most 3× nginx proxy_cache's CPU per answer.
+      const gatewayProxied = pastCache.cpuPerRequest[1];
+      const fastifyProxied = nodePeers.fastify.cpuPerRequest[1];
+      const nginxProxied = peer.proxy.cpuPerRequest[1];
+      const gatewayHit = through.cpuPerRequest[1];
+      const nginxHit = peer.cache.cpuPerRequest[1];
+      console.log(
+        `Gateway targets, CPU per request in the proxy: proxied path ${ms(gatewayProxied)} ms; @fastify/http-proxy ${ms(fastifyProxied)} ms, http-proxy-middleware (Express) ${ms(nodePeers.hpm.cpuPerRequest[1])} ms, nginx ${ms(nginxProxied)} ms (target <= @fastify/http-proxy's and <= 3× nginx's, ${ms(3 * nginxProxied)}): ${verdict(gatewayProxied <= fastifyProxied && gatewayProxied <= 3 * nginxProxied)}; cache hit ${ms(gatewayHit)} ms, nginx proxy_cache ${ms(nginxHit)} ms (target <= 3×, ${ms(3 * nginxHit)}): ${verdict(gatewayHit <= 3 * nginxHit)}`,
       );
       // The same three figures for Node's own bounds in this run, so each verdict above reads
       // against what no server or proxy in Node gets below on this machine.
@@ -690,6 +743,7 @@ async function main() {
   } finally {
     await stopProcess(ceilingProcess);
     await stopProcess(floorProcess);
+    await Promise.all(Object.values(peerProcesses).map(stopProcess));
     if (platform) await Promise.all([...platform.children].reverse().map(stopProcess));
     rmSync(scratch, { recursive: true, force: true });
     await removeKeys(Object.values(keys));
