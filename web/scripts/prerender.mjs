@@ -12,7 +12,7 @@ const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(web, 'dist');
 const contentDir = path.join(web, '..', 'services', 'content', 'content');
 
-const { renderPage, swrKey, blogKey, blogsKey, faqKey, guideKey, guidesKey } = await import(
+const { renderPage, swrKey, contentItemKey, contentListKey, faqKey } = await import(
   pathToFileURL(path.join(web, 'dist-ssr', 'entry-server.js')).href
 );
 const { GUIDE_CATEGORY_PAGES, PUBLIC_PAGES, TOOL_PAGES } = require('@probedge/proto');
@@ -38,14 +38,15 @@ const faq = (await readFaqSources(contentDir))
   .sort((a, b) => a.position - b.position)
   .map(({ id, question, answer }) => ({ id, question, answer }));
 
-// Each kind's list and item keys, the app's own (its list page is the plural: /guides, /blogs).
-const KINDS = {
-  guide: { listKey: guidesKey, itemKey: guideKey },
-  blog: { listKey: blogsKey, itemKey: blogKey },
-};
+// Each kind's list page is the plural: /guides, /blogs.
+const KINDS = ['guide', 'blog'];
+const guidesKey = contentListKey('guide');
 // The tools' pages show a worked example from their default inputs, so they need no data.
 const pages = new Map([...PUBLIC_PAGES, ...TOOL_PAGES].map((page) => [page, {}]));
-for (const [kind, { listKey, itemKey }] of Object.entries(KINDS)) {
+for (const kind of KINDS) {
+  // The app's own keys for the kind's list and items.
+  const listKey = contentListKey(kind);
+  const itemKey = (slug) => contentItemKey(kind, slug);
   const items = sources.filter((source) => source.kind === kind);
   const list = items.map(listItem);
   pages.get(`/${kind}s`)[swrKey(listKey)] = list;

@@ -63,8 +63,5 @@ export async function renderPage(
 
 export { unstable_serialize as swrKey } from 'swr';
 // The keys the prerendered pages' data is stored under: the very ones the pages ask for.
-export { blogKey } from '../features/content/api/get-blog';
-export { blogsKey } from '../features/content/api/get-blogs';
+export { contentItemKey, contentListKey } from '../features/content/api/get-content';
 export { faqKey } from '../features/faq/api/get-faq';
-export { guideKey } from '../features/content/api/get-guide';
-export { guidesKey } from '../features/content/api/get-guides';

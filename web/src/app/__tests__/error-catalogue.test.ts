@@ -1,16 +1,11 @@
-import { blogKey, getBlog } from '../../features/content/api/get-blog';
-import { getGuide, guideKey } from '../../features/content/api/get-guide';
-import { getGuides } from '../../features/content/api/get-guides';
+import { getContentItem, getContentList } from '../../features/content/api/get-content';
 import { getAnalysisPreview } from '../../features/home/api/get-analysis-preview';
 import { getCategoryArticles } from '../../features/home/api/get-category-articles';
 import { getMarketData } from '../../features/home/api/get-market-data';
 import { getTargetedArticles } from '../../features/home/api/get-targeted-articles';
-import { getAnalysisArticles } from '../../features/news/api/get-analysis-articles';
-import { getBusinessArticles } from '../../features/news/api/get-business-articles';
 import { getDailyAnalysis } from '../../lib/daily-analysis';
 import { getDailyOpinion } from '../../features/news/api/get-daily-opinion';
-import { getDaytraderArticles } from '../../features/news/api/get-daytrader-articles';
-import { getOpinionArticles } from '../../features/news/api/get-opinion-articles';
+import { getNewsArticles } from '../../features/news/api/get-news-articles';
 import { getProfessionalArticles } from '../../features/professional-trading/api/get-professional-articles';
 import { HttpError } from '../../lib/api-client';
 import { stubFetch } from '../../test/render-route';
@@ -30,34 +25,30 @@ const CATALOGUE: readonly [message: string, url: string, call: () => Promise<unk
   [
     'Failed to fetch business articles',
     '/api/business?limit=12',
-    () => getBusinessArticles(['/api/business', { limit: 12 }]),
+    () => getNewsArticles('business'),
   ],
   [
     'Failed to fetch analysis articles',
     '/api/analysis?limit=12',
-    () => getAnalysisArticles(['/api/analysis', { limit: 12 }]),
+    () => getNewsArticles('analysis'),
   ],
   [
     'Failed to fetch daily analysis',
     '/api/daily-analysis',
     () => getDailyAnalysis(['/api/daily-analysis']),
   ],
-  [
-    'Failed to fetch opinion articles',
-    '/api/opinion?limit=12',
-    () => getOpinionArticles(['/api/opinion', { limit: 12 }]),
-  ],
+  ['Failed to fetch opinion articles', '/api/opinion?limit=12', () => getNewsArticles('opinion')],
   [
     'Failed to fetch daily opinion',
     '/api/daily-opinion',
     () => getDailyOpinion(['/api/daily-opinion']),
   ],
-  ['Failed to fetch guide', '/api/guides/risk-101', () => getGuide(guideKey('risk-101'))],
-  ['Failed to fetch blog', '/api/blogs/week-ahead', () => getBlog(blogKey('week-ahead'))],
+  ['Failed to fetch guide', '/api/guides/risk-101', () => getContentItem('guide', 'risk-101')],
+  ['Failed to fetch blog', '/api/blogs/week-ahead', () => getContentItem('blog', 'week-ahead')],
   [
     'Failed to fetch day trader articles',
     '/api/daytrader?limit=12',
-    () => getDaytraderArticles(['/api/daytrader', { limit: 12 }]),
+    () => getNewsArticles('daytrader'),
   ],
   [
     'Failed to fetch professional trading articles',
@@ -97,11 +88,13 @@ describe('the error catalogue of spec section 8', () => {
 
   it('raises "status: body" for a query the catalogue does not name', async () => {
     stubFetch({ '/api/guides': { status: 503, body: 'content service down' } });
-    expect((await failure(getGuides)).message).toBe('503: content service down');
+    expect((await failure(() => getContentList('guide'))).message).toBe(
+      '503: content service down',
+    );
   });
 
   it('raises "status: status text" when the body is empty', async () => {
     stubFetch({ '/api/guides': { status: 503, body: '' } });
-    expect((await failure(getGuides)).message).toBe('503: Service Unavailable');
+    expect((await failure(() => getContentList('guide'))).message).toBe('503: Service Unavailable');
   });
 });

@@ -6,7 +6,7 @@ import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { CardGrid, PageContainer } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { ListingStatus } from '../../../components/ui/listing-status';
-import { useBlogs } from '../api/get-blogs';
+import { useContentList } from '../api/get-content';
 import { ContentCard } from './content-card';
 
 const TITLE = 'Trading Blogs';
@@ -14,7 +14,7 @@ const DESCRIPTION =
   'Articles on trading psychology, market analysis, technical patterns, options and crypto, written as education.';
 
 export function BlogsPage() {
-  const { blogs, isLoading } = useBlogs();
+  const { items: blogs, isLoading } = useContentList('blog');
   const visible = blogs.filter((blog) => isKnownCategory(blog.category));
 
   return (

@@ -11,13 +11,13 @@ import { CardGrid, PageContainer } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { ListingStatus } from '../../../components/ui/listing-status';
 import { NotFoundPage } from '../../../components/layout/not-found-page';
-import { useGuides } from '../api/get-guides';
+import { useContentList } from '../api/get-content';
 import { BackLink } from './guide-category-page.styles';
 import { GuideCard } from './content-card';
 import { GuidesFooter } from './guides-footer';
 
 function CategoryGuides({ category }: { category: ContentCategory }) {
-  const { guides, isLoading } = useGuides();
+  const { items: guides, isLoading } = useContentList('guide');
   const label = categoryLabel(category);
   const title = `${label} Guides`;
   const description = `Every ${label.toLowerCase()} guide on one page: probability-based trading explained in plain language, as education.`;

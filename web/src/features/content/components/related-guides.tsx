@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { categoryLabel, isKnownCategory } from '@probedge/proto';
-import { useGuides } from '../api/get-guides';
+import { useContentList } from '../api/get-content';
 import { RelatedGuides as Nav } from './article-page.styles';
 
 /**
@@ -8,7 +8,7 @@ import { RelatedGuides as Nav } from './article-page.styles';
  * how a category's second and later guides are reached.
  */
 export function RelatedGuides({ category, slug }: { category: string; slug: string }) {
-  const { guides } = useGuides();
+  const { items: guides } = useContentList('guide');
   // Listings hide categories outside the known ten (spec section 5); so does this one.
   const others = isKnownCategory(category)
     ? guides.filter((guide) => guide.category === category && guide.slug !== slug)

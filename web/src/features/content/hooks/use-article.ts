@@ -1,6 +1,5 @@
 import { SLUG_PATTERN, type ContentItem, type ContentKind } from '@probedge/proto';
-import { useBlog } from '../api/get-blog';
-import { useGuide } from '../api/get-guide';
+import { useContentItem } from '../api/get-content';
 
 export type ArticleState =
   { status: 'loading' } | { status: 'loaded'; article: ContentItem } | { status: 'not-found' };
@@ -17,9 +16,7 @@ function isArticle(value: unknown): value is ContentItem {
 /** A malformed slug is not found without asking the server. */
 export function useArticle(kind: ContentKind, slug: string | undefined): ArticleState {
   const validSlug = slug !== undefined && SLUG_PATTERN.test(slug) ? slug : null;
-  const guide = useGuide(kind === 'guide' ? validSlug : null);
-  const blog = useBlog(kind === 'blog' ? validSlug : null);
-  const { data, error, isLoading } = kind === 'guide' ? guide : blog;
+  const { data, error, isLoading } = useContentItem(kind, validSlug);
 
   if (validSlug === null) return { status: 'not-found' };
   if (isLoading) return { status: 'loading' };

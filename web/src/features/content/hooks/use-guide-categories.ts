@@ -4,7 +4,7 @@ import {
   type ContentCategory,
   type ContentListItem,
 } from '@probedge/proto';
-import { useGuides } from '../api/get-guides';
+import { useContentList } from '../api/get-content';
 
 export interface GuideCategoryCard {
   category: ContentCategory;
@@ -24,6 +24,6 @@ export function firstGuidePerCategory(guides: readonly ContentListItem[]): Guide
 }
 
 export function useGuideCategories() {
-  const { guides, isLoading } = useGuides();
+  const { items: guides, isLoading } = useContentList('guide');
   return { cards: firstGuidePerCategory(guides), isLoading };
 }

@@ -3,7 +3,7 @@ import { collectionPage } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageContainer } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
-import { useAnalysisArticles } from '../api/get-analysis-articles';
+import { useNewsArticles } from '../api/get-news-articles';
 import { ArticleGrid } from './article-grid';
 import { DailyAnalysisPanel } from './daily-analysis-panel';
 
@@ -12,7 +12,7 @@ const DESCRIPTION =
   'Market analysis articles and a daily read of the market, updated through the day.';
 
 export function AnalysisPage() {
-  const { articles, error, isLoading } = useAnalysisArticles();
+  const { articles, error, isLoading } = useNewsArticles('analysis');
 
   return (
     <PageContainer>

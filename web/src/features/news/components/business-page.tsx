@@ -10,7 +10,7 @@ import {
   TRADING_EDGE_SCREENSHOTS,
   TRADING_EDGE_WHY,
 } from '../../../content/trading-edge';
-import { useBusinessArticles } from '../api/get-business-articles';
+import { useNewsArticles } from '../api/get-news-articles';
 import { ArticleGrid } from './article-grid';
 import { CaseList, Panel, Prose, Section, SectionTitle } from './news.styles';
 import { ScreenshotCard } from './screenshot-card';
@@ -20,7 +20,7 @@ const DESCRIPTION =
   'Case studies of probability-based trading signals and the latest business news that moves markets.';
 
 export function BusinessPage() {
-  const { articles, error, isLoading } = useBusinessArticles();
+  const { articles, error, isLoading } = useNewsArticles('business');
 
   return (
     <PageContainer>

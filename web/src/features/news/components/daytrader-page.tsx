@@ -21,7 +21,7 @@ import {
 } from '../../../content/daytrader';
 import { useCheckoutSessionId } from '../../../lib/checkout-session';
 import { useSubscriptionCheck } from '../../../lib/subscription-check';
-import { useDaytraderArticles } from '../api/get-daytrader-articles';
+import { useNewsArticles } from '../api/get-news-articles';
 import { DaytraderNews } from './daytrader-news';
 import {
   ActiveBanner,
@@ -184,7 +184,7 @@ function Pricing() {
 }
 
 export function DaytraderPage() {
-  const { articles, isLoading } = useDaytraderArticles(PAGE_SIZES.daytraderLanding);
+  const { articles, isLoading } = useNewsArticles('daytrader', PAGE_SIZES.daytraderLanding);
   // The address's session id is kept (spec), but only billing can say it gives access.
   const sessionId = useCheckoutSessionId();
   const { hasAccess } = useSubscriptionCheck();

@@ -18,7 +18,7 @@ import {
   FREE_SCANNER_UPGRADE,
 } from '../../../content/free-scanner';
 import { appConfig } from '../../../lib/config';
-import { useDaytraderArticles } from '../api/get-daytrader-articles';
+import { useNewsArticles } from '../api/get-news-articles';
 import { DaytraderNews } from './daytrader-news';
 import {
   Blurred,
@@ -66,7 +66,7 @@ function SampleSignals() {
 }
 
 export function FreeScannerPage() {
-  const { articles, isLoading } = useDaytraderArticles(PAGE_SIZES.freePreviewFetch);
+  const { articles, isLoading } = useNewsArticles('daytrader', PAGE_SIZES.freePreviewFetch);
   const shown = PAGE_SIZES.freePreviewShown;
 
   return (

@@ -3,7 +3,7 @@ import { collectionPage } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageContainer } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
-import { useOpinionArticles } from '../api/get-opinion-articles';
+import { useNewsArticles } from '../api/get-news-articles';
 import { ArticleGrid } from './article-grid';
 import { DailyOpinionCard } from './daily-opinion-card';
 import { Footnote } from './news.styles';
@@ -13,7 +13,7 @@ const SUBTITLE = 'Expert opinions and market commentary';
 const DESCRIPTION = 'Expert opinions and market commentary from across the financial press.';
 
 export function OpinionPage() {
-  const { articles, error, isLoading } = useOpinionArticles();
+  const { articles, error, isLoading } = useNewsArticles('opinion');
 
   return (
     <PageContainer>
