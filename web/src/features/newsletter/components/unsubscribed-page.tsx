@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MAILED_LINK_PAGES, type NewsletterAnswer } from '@probedge/proto';
 import { PageMeta } from '../../../components/seo/page-meta';
@@ -7,8 +7,7 @@ import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
 import { ButtonStack, StatusCard, StatusText } from '../../../components/ui/status-card.styles';
-import { useResubscribeNewsletter } from '../api/resubscribe-newsletter';
-import { useUnsubscribeNewsletter } from '../api/unsubscribe-newsletter';
+import { useNewsletterLink, type NewsletterLinkAction } from '../api/newsletter-link';
 
 const PATH = MAILED_LINK_PAGES.newsletterUnsubscribed;
 const TITLE = 'Newsletter';
@@ -16,8 +15,6 @@ const DESCRIPTION = 'Leave or rejoin the Daily Insights e-mail with the link fro
 
 export const NO_LINK =
   'This page needs the unsubscribe link from one of our e-mails, and the address does not carry one.';
-
-type NewsletterLinkAction = 'unsubscribe' | 'resubscribe';
 
 type LinkState =
   | { step: 'working'; action: NewsletterLinkAction }
@@ -44,6 +41,21 @@ function linkState(
   return { step: 'working', action };
 }
 
+/** How the last action went: its message, what can be done next, and the way home. */
+function Outcome({ message, children }: { message: string; children: ReactNode }) {
+  return (
+    <>
+      <StatusText>{message}</StatusText>
+      <ButtonStack>
+        {children}
+        <ButtonLink to="/" $variant="secondary">
+          Back to the home page
+        </ButtonLink>
+      </ButtonStack>
+    </>
+  );
+}
+
 /**
  * The visible unsubscribe link of every newsletter e-mail lands here: it unsubscribes at once (the
  * reader asked by clicking) and offers the way back with the same signed token.
@@ -55,8 +67,8 @@ export function UnsubscribedPage() {
   const [token] = useState(() => params.get('token'));
   // The action asked for last: the page shows how that one went.
   const [action, setAction] = useState<NewsletterLinkAction>('unsubscribe');
-  const unsubscribe = useUnsubscribeNewsletter();
-  const resubscribe = useResubscribeNewsletter();
+  const unsubscribe = useNewsletterLink('unsubscribe');
+  const resubscribe = useNewsletterLink('resubscribe');
   const { data, error, isMutating } = action === 'unsubscribe' ? unsubscribe : resubscribe;
   const state = linkState(token, action, { data, error, isMutating });
   const started = useRef(false);
@@ -104,8 +116,7 @@ export function UnsubscribedPage() {
           <PageTitle id="newsletter-title">
             {unsubscribed ? "You're unsubscribed" : "You're subscribed again"}
           </PageTitle>
-          <StatusText>{state.message}</StatusText>
-          <ButtonStack>
+          <Outcome message={state.message}>
             {unsubscribed ? (
               <Button type="button" onClick={() => run('resubscribe')}>
                 Resubscribe
@@ -115,26 +126,19 @@ export function UnsubscribedPage() {
                 Unsubscribe
               </Button>
             )}
-            <ButtonLink to="/" $variant="secondary">
-              Back to the home page
-            </ButtonLink>
-          </ButtonStack>
+          </Outcome>
         </StatusCard>
       )}
       {state.step === 'failed' && (
         <StatusCard $tone="danger" aria-labelledby="newsletter-title" role="alert">
           <PageTitle id="newsletter-title">This link did not work</PageTitle>
-          <StatusText>{state.message}</StatusText>
-          <ButtonStack>
+          <Outcome message={state.message}>
             {token && (
               <Button type="button" onClick={() => run(state.action)}>
                 Try again
               </Button>
             )}
-            <ButtonLink to="/" $variant="secondary">
-              Back to the home page
-            </ButtonLink>
-          </ButtonStack>
+          </Outcome>
         </StatusCard>
       )}
     </PageContainer>
