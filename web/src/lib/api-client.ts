@@ -108,6 +108,19 @@ export async function apiGet<T>(key: ApiKey, options: RequestOptions = {}): Prom
   return (await response.json()) as T;
 }
 
+/** A read whose 404 is an answer (there is nothing there), not a failure: it resolves to null. */
+export async function apiGetOrNull<T>(
+  key: ApiKey,
+  options: RequestOptions = {},
+): Promise<T | null> {
+  try {
+    return await apiGet<T>(key, options);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 /** A POST to `target`: a path, or a key as the read calls take it (mutation hooks pass theirs). */
 export async function apiPost<T = unknown>(
   target: string | ApiKey,

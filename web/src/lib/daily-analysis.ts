@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { apiPath, type DailyAnalysis } from '@probedge/proto';
 import { REFETCH_INTERVAL_MS } from './constants';
-import { apiGet, failureLogLine, HttpError } from './api-client';
+import { apiGetOrNull, failureLogLine } from './api-client';
 
 export const dailyAnalysisKey = [apiPath('dailyAnalysis')] as const;
 
@@ -9,15 +9,8 @@ export const dailyAnalysisKey = [apiPath('dailyAnalysis')] as const;
  * Today's analysis (shown by the analysis screen, quoted by ticker pages), or null when there is
  * none yet (a 404 is an answer, not a failure).
  */
-export async function getDailyAnalysis(
-  key: typeof dailyAnalysisKey,
-): Promise<DailyAnalysis | null> {
-  try {
-    return await apiGet<DailyAnalysis>(key, { failureMessage: 'Failed to fetch daily analysis' });
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return null;
-    throw error;
-  }
+export function getDailyAnalysis(key: typeof dailyAnalysisKey): Promise<DailyAnalysis | null> {
+  return apiGetOrNull<DailyAnalysis>(key, { failureMessage: 'Failed to fetch daily analysis' });
 }
 
 export function useDailyAnalysis() {

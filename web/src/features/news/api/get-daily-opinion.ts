@@ -1,17 +1,12 @@
 import useSWR from 'swr';
 import { apiPath, type DailyOpinion } from '@probedge/proto';
-import { apiGet, failureLogLine, HttpError } from '../../../lib/api-client';
+import { apiGetOrNull, failureLogLine } from '../../../lib/api-client';
 
 export const dailyOpinionKey = [apiPath('dailyOpinion')] as const;
 
 /** Today's opinion, or null when there is none (a 404 means none today). */
-export async function getDailyOpinion(key: typeof dailyOpinionKey): Promise<DailyOpinion | null> {
-  try {
-    return await apiGet<DailyOpinion>(key, { failureMessage: 'Failed to fetch daily opinion' });
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return null;
-    throw error;
-  }
+export function getDailyOpinion(key: typeof dailyOpinionKey): Promise<DailyOpinion | null> {
+  return apiGetOrNull<DailyOpinion>(key, { failureMessage: 'Failed to fetch daily opinion' });
 }
 
 export function useDailyOpinion() {
