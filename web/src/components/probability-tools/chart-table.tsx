@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ColumnHeads } from '../ui/column-heads';
 import { TableScroll } from './tool-page.styles';
 
 /**
@@ -22,15 +23,7 @@ export function ChartTable({
       <TableScroll>
         <table>
           <caption>{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={columns} />
           <tbody>
             {rows.map(({ key, cells: [head, ...rest] }) => (
               <tr key={key}>

@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../../components/ui/column-heads';
 import {
   CORRELATION_LEGEND,
   CORRELATION_MATRIX,
@@ -17,16 +18,7 @@ export function CorrelationMatrix() {
       <TableWrap role="region" aria-label={CAPTION} tabIndex={0}>
         <Matrix>
           <caption>{CAPTION}</caption>
-          <thead>
-            <tr>
-              <td />
-              {CORRELATION_SYMBOLS.map((symbol) => (
-                <th key={symbol} scope="col">
-                  {symbol}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={CORRELATION_SYMBOLS} corner />
           <tbody>
             {CORRELATION_SYMBOLS.map((rowSymbol, row) => (
               <tr key={rowSymbol}>

@@ -4,6 +4,7 @@ import { TitledSection } from '../../../components/ui/titled-section';
 import { PageMeta } from '../../../components/seo/page-meta';
 import { productOffer, webPage } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
+import { ColumnHeads } from '../../../components/ui/column-heads';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { StepItems } from '../../../components/ui/step-items';
 import { TermPairs } from '../../../components/ui/term-pairs';
@@ -138,17 +139,9 @@ function CurrentSignals() {
       <TableWrap role="region" aria-label={SIGNALS_CAPTION} tabIndex={0}>
         <DataTable>
           <caption>{SIGNALS_CAPTION}</caption>
-          <thead>
-            <tr>
-              {['Symbol', 'Pattern', 'Probability', 'Entry', 'Stop', 'Target', 'Status'].map(
-                (heading) => (
-                  <th key={heading} scope="col">
-                    {heading}
-                  </th>
-                ),
-              )}
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={['Symbol', 'Pattern', 'Probability', 'Entry', 'Stop', 'Target', 'Status']}
+          />
           <tbody>
             {DAYTRADER_CURRENT_SIGNALS.map((signal) => (
               <tr key={signal.symbol}>
