@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { configure } from '@testing-library/react';
+import { staticMediaQueryList } from './media-query';
 
 // Screens and some sections are lazy: the first render of a file compiles and loads the whole
 // feature, and on a fresh clone (ts-jest's cache cold) on a busy two-core machine two lazy steps in a
@@ -20,16 +21,7 @@ Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  value: (query: string) => staticMediaQueryList(query),
 });
 
 window.scrollTo = () => {};

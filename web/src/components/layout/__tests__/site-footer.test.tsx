@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { NOT_ADVICE_LINE } from '@probedge/proto';
 import { AppProviders } from '../../../app/app';
+import { expectLinks } from '../../../test/links';
 import { renderRoute } from '../../../test/render-route';
 import { SiteFooter } from '../site-footer';
 
@@ -38,24 +39,14 @@ describe('site footer', () => {
     renderRoute('/terms');
 
     const footer = await screen.findByRole('contentinfo');
-    expect(within(footer).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
-    expect(within(footer).getByRole('link', { name: 'Probability tools' })).toHaveAttribute(
-      'href',
-      '/tools',
-    );
-    expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
-      'href',
-      '/terms',
-    );
-    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
-      'href',
-      '/privacy',
-    );
-    expect(within(footer).getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute(
-      'href',
-      '/cookies',
-    );
-    expect(within(footer).getByRole('link', { name: 'About' })).toHaveAttribute('href', '#');
+    expectLinks(footer, {
+      FAQ: '/faq',
+      'Probability tools': '/tools',
+      'Terms of Service': '/terms',
+      'Privacy Policy': '/privacy',
+      'Cookie Policy': '/cookies',
+      About: '#',
+    });
   });
 
   it('gives the configured support address as a mailto link', async () => {

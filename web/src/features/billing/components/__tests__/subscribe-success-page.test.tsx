@@ -15,6 +15,22 @@ function activationCalls(fetchMock: jest.Mock) {
   return fetchMock.mock.calls.filter(([url]) => url === ACTIVATE);
 }
 
+/** The error view of a payment not confirmed: the way to retry and to write, none of the success claims. */
+async function expectHonestErrorView(): Promise<HTMLElement> {
+  const alert = await screen.findByRole('alert');
+  expect(
+    within(alert).getByRole('heading', { name: 'We could not confirm your payment yet' }),
+  ).toBeInTheDocument();
+  expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  expect(within(alert).getByRole('link', { name: 'support@probedge.example' })).toHaveAttribute(
+    'href',
+    expect.stringMatching(/^mailto:support@probedge\.example/),
+  );
+  expect(screen.queryByText('Payment successful!')).not.toBeInTheDocument();
+  expect(screen.queryByText(/Your subscription is now active/)).not.toBeInTheDocument();
+  return alert;
+}
+
 describe('/subscribe/success', () => {
   beforeEach(() => window.localStorage.clear());
 
@@ -70,17 +86,7 @@ describe('/subscribe/success', () => {
   ])('shows the honest error view after a %i, never the success claims', async (status, body) => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
     renderRoute(`/subscribe/success?session_id=${SESSION}`, { [ACTIVATE]: { status, body } });
-    const alert = await screen.findByRole('alert');
-    expect(
-      within(alert).getByRole('heading', { name: 'We could not confirm your payment yet' }),
-    ).toBeInTheDocument();
-    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(within(alert).getByRole('link', { name: 'support@probedge.example' })).toHaveAttribute(
-      'href',
-      expect.stringMatching(/^mailto:support@probedge\.example/),
-    );
-    expect(screen.queryByText('Payment successful!')).not.toBeInTheDocument();
-    expect(screen.queryByText(/Your subscription is now active/)).not.toBeInTheDocument();
+    await expectHonestErrorView();
     expect(logged).toHaveBeenCalled();
     expect(window.localStorage.getItem(SESSION_ID_STORAGE_KEY)).toBeNull();
   });
@@ -89,18 +95,8 @@ describe('/subscribe/success', () => {
     renderRoute(`/subscribe/success?session_id=${SESSION}`, {
       [ACTIVATE]: { body: { hasAccess: false, status: 'canceled' } },
     });
-    const alert = await screen.findByRole('alert');
-    expect(
-      within(alert).getByRole('heading', { name: 'We could not confirm your payment yet' }),
-    ).toBeInTheDocument();
+    const alert = await expectHonestErrorView();
     expect(alert).toHaveTextContent('reports its subscription as canceled');
-    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(within(alert).getByRole('link', { name: 'support@probedge.example' })).toHaveAttribute(
-      'href',
-      expect.stringMatching(/^mailto:support@probedge\.example/),
-    );
-    expect(screen.queryByText('Payment successful!')).not.toBeInTheDocument();
-    expect(screen.queryByText(/Your subscription is now active/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Go to Day Trader Page' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem(SESSION_ID_STORAGE_KEY)).toBeNull();
   });

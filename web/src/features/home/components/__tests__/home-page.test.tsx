@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HOME_FEED_STUBS, renderRoute, type StubResponse } from '../../../../test/render-route';
-import { SAMPLE_SNAPSHOT } from './market-fixtures';
+import { expectLinks } from '../../../../test/links';
+import { SAMPLE_SNAPSHOT } from '../../../../test/market-fixtures';
 
 describe('home page', () => {
   it('names the brand and subtitle and says the content is educational', async () => {
@@ -18,15 +19,7 @@ describe('home page', () => {
     renderRoute('/');
 
     const hero = await screen.findByRole('region', { name: 'ProbEdge' });
-    expect(within(hero).getByRole('link', { name: 'Browse Guides' })).toHaveAttribute(
-      'href',
-      '/guides',
-    );
-    expect(within(hero).getByRole('link', { name: 'Read Blogs' })).toHaveAttribute(
-      'href',
-      '/blogs',
-    );
-    expect(within(hero).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+    expectLinks(hero, { 'Browse Guides': '/guides', 'Read Blogs': '/blogs', FAQ: '/faq' });
   });
 });
 

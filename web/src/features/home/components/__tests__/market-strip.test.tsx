@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HOME_FEED_STUBS, renderRoute } from '../../../../test/render-route';
-import { LIVE_SNAPSHOT, SAMPLE_SNAPSHOT, SPY_DETAILS } from './market-fixtures';
+import { LIVE_SNAPSHOT, SAMPLE_SNAPSHOT, SPY_DETAILS } from '../../../../test/market-fixtures';
 
 const valueOf = (panel: HTMLElement, term: string) =>
   within(panel).getByText(term, { selector: 'dt' }).nextElementSibling;

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { HOME_FEED_STUBS, renderRoute } from '../../../../test/render-route';
-import { SPY_DETAILS } from './market-fixtures';
+import { SPY_DETAILS } from '../../../../test/market-fixtures';
+import { staticMediaQueryList } from '../../../../test/media-query';
 
 const headlines = [
   {
@@ -18,19 +19,11 @@ const headlines = [
 ];
 
 function stubReducedMotion(reduce: boolean) {
-  jest.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: reduce && query.includes('prefers-reduced-motion'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  jest
+    .spyOn(window, 'matchMedia')
+    .mockImplementation((query: string) =>
+      staticMediaQueryList(query, reduce && query.includes('prefers-reduced-motion')),
+    );
 }
 
 describe('Top Stories ticker', () => {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { SymbolDetails } from '@probedge/proto';
 import { renderRoute } from '../../../../test/render-route';
+import { sampleQuote } from '../../../../test/market-fixtures';
 import { sentencesMentioning } from '../analysis-mentions';
 
 jest.mock(
@@ -50,19 +51,7 @@ describe('sentencesMentioning', () => {
 
 const details: SymbolDetails = {
   sampleData: true,
-  quote: {
-    symbol: 'NVDA',
-    name: 'NVIDIA Corporation',
-    price: 140,
-    change: 2.88,
-    percentChange: 2.1,
-    currency: 'USD',
-    asOf: '2026-11-27T21:00:00.000Z',
-    delayMinutes: 0,
-    source: 'sandbox',
-    isLive: false,
-    stale: false,
-  },
+  quote: sampleQuote('NVDA', 'NVIDIA Corporation', 140, 2.88),
   profile: null,
 };
 

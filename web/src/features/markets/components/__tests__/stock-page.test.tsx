@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PriceHistory, SymbolDetails } from '@probedge/proto';
 import { pending, renderRoute } from '../../../../test/render-route';
+import { sampleQuote } from '../../../../test/market-fixtures';
 
 const chart = {
   setData: jest.fn(),
@@ -24,19 +25,7 @@ jest.mock(
 
 const details: SymbolDetails = {
   sampleData: true,
-  quote: {
-    symbol: 'AAPL',
-    name: 'Apple Inc.',
-    price: 231.4,
-    change: -2.15,
-    percentChange: -0.92,
-    currency: 'USD',
-    asOf: '2026-11-27T21:00:00.000Z',
-    delayMinutes: 0,
-    source: 'sandbox',
-    isLive: false,
-    stale: false,
-  },
+  quote: sampleQuote('AAPL', 'Apple Inc.', 231.4, -2.15),
   profile: {
     sector: 'Technology',
     industry: 'Consumer Electronics',

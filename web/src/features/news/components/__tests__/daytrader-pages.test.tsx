@@ -5,19 +5,24 @@ import { newsArticles } from './fixtures';
 const LANDING_API = '/api/daytrader?limit=12';
 const PREVIEW_API = '/api/daytrader?limit=5';
 
+describe('day trader news while it loads', () => {
+  it.each([
+    ['/daytrader', LANDING_API, 'Day trader news', 6],
+    ['/free-scanner', PREVIEW_API, 'Sample news', 3],
+  ])('%s requests %s and shows %s as %i skeletons', async (path, api, label, skeletons) => {
+    const { fetchMock } = renderRoute(path, { [api]: () => pending() });
+    const status = await screen.findByRole('status', { name: `Loading ${label}` });
+    expect(within(status).getAllByTestId('news-item-skeleton')).toHaveLength(skeletons);
+    expect(fetchMock).toHaveBeenCalledWith(api, expect.objectContaining({ method: 'GET' }));
+  });
+});
+
 describe('/daytrader', () => {
   it("shows the price and a 'Try Sample Scan' link to /demo", async () => {
     renderRoute('/daytrader', { [LANDING_API]: { body: [] } });
     expect(await screen.findByText('$29.99/month')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Try Sample Scan' })).toHaveAttribute('href', '/demo');
     expect(screen.getAllByText(/not investment advice/).length).toBeGreaterThan(0);
-  });
-
-  it('requests limit 12 and shows six skeletons while loading', async () => {
-    const { fetchMock } = renderRoute('/daytrader', { [LANDING_API]: () => pending() });
-    const status = await screen.findByRole('status', { name: 'Loading Day trader news' });
-    expect(within(status).getAllByTestId('news-item-skeleton')).toHaveLength(6);
-    expect(fetchMock).toHaveBeenCalledWith(LANDING_API, expect.objectContaining({ method: 'GET' }));
   });
 
   it("shows at most 12 items, each with 'Read More →' in a new tab", async () => {
@@ -51,13 +56,6 @@ describe('/free-scanner', () => {
   it("shows the 'Free Preview Mode' notice", async () => {
     renderRoute('/free-scanner', { [PREVIEW_API]: { body: [] } });
     expect(await screen.findByRole('note')).toHaveTextContent('Free Preview Mode');
-  });
-
-  it('requests limit 5 and shows three skeletons while loading', async () => {
-    const { fetchMock } = renderRoute('/free-scanner', { [PREVIEW_API]: () => pending() });
-    const status = await screen.findByRole('status', { name: 'Loading Sample news' });
-    expect(within(status).getAllByTestId('news-item-skeleton')).toHaveLength(3);
-    expect(fetchMock).toHaveBeenCalledWith(PREVIEW_API, expect.objectContaining({ method: 'GET' }));
   });
 
   it('shows the first 3 of 5 items with the note', async () => {

@@ -1,6 +1,12 @@
 import type { MarketSnapshot, Quote, SymbolDetails } from '@probedge/proto';
 
-const quote = (symbol: string, name: string, price: number, change: number): Quote => ({
+/** A sandbox quote at the close of 27 November 2026, its percent change worked out from the change. */
+export const sampleQuote = (
+  symbol: string,
+  name: string,
+  price: number,
+  change: number,
+): Quote => ({
   symbol,
   name,
   price,
@@ -19,8 +25,8 @@ export const SAMPLE_SNAPSHOT: MarketSnapshot = {
   sources: ['sandbox'],
   sampleData: true,
   quotes: [
-    quote('SPY', 'SPDR S&P 500 ETF Trust', 512.3, 4.1),
-    quote('QQQ', 'Invesco QQQ Trust', 441.2, -3.3),
+    sampleQuote('SPY', 'SPDR S&P 500 ETF Trust', 512.3, 4.1),
+    sampleQuote('QQQ', 'Invesco QQQ Trust', 441.2, -3.3),
   ],
 };
 
