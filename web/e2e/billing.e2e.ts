@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, openPage, payInSandbox } from './support/browser';
+import type { Page } from 'playwright-core';
+import { baseUrl, openPage, payInSandbox, suiteBrowser } from './support/browser';
 
 /** Collects console errors of a page opened by the app itself (the checkout tab). */
 function watchProblems(page: Page): string[] {
@@ -12,16 +12,10 @@ function watchProblems(page: Page): string[] {
 }
 
 describe('sandbox subscription purchase', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => browser.close());
+  const browser = suiteBrowser();
 
   it('a visitor without a subscription sees the locked button', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/professional-trading`);
     const locked = page.getByRole('button', { name: /Subscription Required/ });
     await locked.waitFor();
@@ -34,7 +28,7 @@ describe('sandbox subscription purchase', () => {
   });
 
   it('/subscribe → Get Started → sandbox checkout page in a new tab → success → unlocked professional page', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/subscribe`);
     await page.getByRole('heading', { level: 1, name: /^Choose Your .+ Plan$/ }).waitFor();
 
@@ -75,7 +69,7 @@ describe('sandbox subscription purchase', () => {
   });
 
   it('a canceled checkout shows the toast and drops the parameter', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/subscribe?canceled=true`);
     await page.getByText('Checkout Canceled', { exact: true }).waitFor();
     await page.waitForURL((url) => !url.searchParams.has('canceled'));

@@ -1,17 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { attributeBecomes, baseUrl, launchBrowser, openPage } from './support/browser';
+import { attributeBecomes, baseUrl, openPage, suiteBrowser } from './support/browser';
 
 describe('guides and blogs in a browser', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => browser.close());
+  const browser = suiteBrowser();
 
   it('follows a guide card from /guides to its article and shows the content', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/guides`);
     const firstCard = page.getByRole('link', { name: /Read Guide/ }).first();
     await firstCard.waitFor();
@@ -32,7 +25,7 @@ describe('guides and blogs in a browser', () => {
   });
 
   it('shows every blog with a known category as a card that opens the article', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/blogs`);
     const cards = page.getByRole('link', { name: /Read Blog/ });
     await cards.first().waitFor();
@@ -48,20 +41,20 @@ describe('guides and blogs in a browser', () => {
   });
 
   it("answers an unknown path with 404 and shows '404 Page Not Found'", async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(browser());
     const response = await page.goto(`${baseUrl()}/no/such/page`);
     expect(response?.status()).toBe(404);
     await page.getByText('404 Page Not Found').waitFor();
   });
 
   it("shows 'Guide Not Found' for a guide that does not exist", async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(browser());
     await page.goto(`${baseUrl()}/guide/no-such-guide`);
     await page.getByText('Guide Not Found').waitFor();
   });
 
   it('changes the document title per page', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(browser());
     const titles = new Set<string>();
     for (const route of ['/guides', '/blogs', '/faq', '/terms']) {
       await page.goto(`${baseUrl()}${route}`);
@@ -73,7 +66,7 @@ describe('guides and blogs in a browser', () => {
   });
 
   it('opens several FAQ answers at once', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/faq`);
     const questions = page.locator('main button[aria-expanded]');
     await questions.first().waitFor();

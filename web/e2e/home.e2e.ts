@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, openPage, waitForSampleArticles } from './support/browser';
+import { baseUrl, openPage, suiteBrowser, waitForSampleArticles } from './support/browser';
 
 /** Ticker pages ask for today's analysis, which answers 404 until one is written. */
 const NO_ANALYSIS_YET = [{ path: '/api/daily-analysis', status: 404 }];
@@ -16,16 +15,10 @@ async function waitForTaggedHeadlines(): Promise<void> {
 }
 
 describe('home page in a browser', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => browser.close());
+  const browser = suiteBrowser();
 
   it('stops the Top Stories ticker for visitors who prefer reduced motion', async () => {
-    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const context = await browser().newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/`);
     const ticker = page.getByTestId('ticker');
@@ -42,7 +35,7 @@ describe('home page in a browser', () => {
   });
 
   it('pauses the ticker while the pointer is over it', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await page.goto(`${baseUrl()}/`);
     const track = page.getByTestId('ticker').locator('> div');
     await track.waitFor();
@@ -58,16 +51,10 @@ describe('home page in a browser', () => {
 });
 
 describe('market strip and Stock Details in a browser', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => browser.close());
+  const browser = suiteBrowser();
 
   it('shows sample quotes labelled as such, opens a ticker in the Stock Details panel and closes it', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/`);
     const strip = page.getByRole('region', { name: /Markets/ });
     await strip.waitFor();
@@ -87,7 +74,7 @@ describe('market strip and Stock Details in a browser', () => {
   });
 
   it("opens a ticker's page with its quote, chart, data table and company figures", async () => {
-    const { page, problems } = await openPage(browser, NO_ANALYSIS_YET);
+    const { page, problems } = await openPage(browser(), NO_ANALYSIS_YET);
     await page.goto(`${baseUrl()}/`);
     const strip = page.getByRole('region', { name: /Markets/ });
     await strip.getByRole('button', { name: /^QQQ, / }).click();
@@ -118,7 +105,7 @@ describe('market strip and Stock Details in a browser', () => {
 
   it('opens the Stock Details panel from a ticker a Top Stories headline names', async () => {
     await waitForTaggedHeadlines();
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     // A still ticker: the buttons do not move under the pointer.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`${baseUrl()}/`);
@@ -140,7 +127,7 @@ describe('market strip and Stock Details in a browser', () => {
 
   it("goes from a ticker on an article card to the ticker's page", async () => {
     await waitForSampleArticles();
-    const { page, problems } = await openPage(browser, NO_ANALYSIS_YET);
+    const { page, problems } = await openPage(browser(), NO_ANALYSIS_YET);
     await page.goto(`${baseUrl()}/business`);
     await page.getByRole('link', { name: 'Quote and news for JPM' }).click();
     await page.waitForURL(`${baseUrl()}/stocks/JPM`);

@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, openPage, waitForSampleArticles } from './support/browser';
+import { baseUrl, openPage, suiteBrowser, waitForSampleArticles } from './support/browser';
 
 /**
  * The whole generation path: the gateway, the insights API, the queue, the worker, the news
@@ -7,17 +6,14 @@ import { baseUrl, launchBrowser, openPage, waitForSampleArticles } from './suppo
  * button in journey.e2e.ts.)
  */
 describe('daily insights over the real generation path', () => {
-  let browser: Browser;
+  const browser = suiteBrowser();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     await waitForSampleArticles();
   });
 
-  afterAll(() => browser.close());
-
   it('shows the daily opinion card once the opinion exists', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(browser());
     await page.goto(`${baseUrl()}/opinion`);
     await page.getByRole('link', { name: 'Read More' }).first().waitFor();
     expect(await page.getByText(/Daily Opinion for/).count()).toBe(0);

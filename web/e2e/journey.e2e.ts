@@ -1,20 +1,13 @@
-import type { Browser } from 'playwright-core';
 import {
   baseUrl,
-  launchBrowser,
   mailedLink,
   mailedMessage,
+  NO_DAILY_ITEMS_YET,
   openPage,
   payInSandbox,
+  suiteBrowser,
   waitForSampleArticles,
-  type ExpectedFailure,
 } from './support/browser';
-
-/** What the stack answers on purpose: no daily item before it is generated. */
-const EXPECTED_FAILURES: readonly ExpectedFailure[] = [
-  { path: '/api/daily-analysis', status: 404 },
-  { path: '/api/daily-opinion', status: 404 },
-];
 
 /**
  * One visitor over the whole product on the local stack, by its own links wherever the product
@@ -24,17 +17,14 @@ const EXPECTED_FAILURES: readonly ExpectedFailure[] = [
  * that generates the daily analysis, so it can expect the day to start without one.
  */
 describe('a visitor over the whole product', () => {
-  let browser: Browser;
+  const browser = suiteBrowser();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     await waitForSampleArticles();
   });
 
-  afterAll(() => browser.close());
-
   it('reads, generates the analysis, subscribes in the sandbox and manages the subscription', async () => {
-    const { page, problems } = await openPage(browser, EXPECTED_FAILURES);
+    const { page, problems } = await openPage(browser(), NO_DAILY_ITEMS_YET);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const main = page.locator('main');
 

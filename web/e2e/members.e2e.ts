@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, openPage, payInSandbox, signInLinkFor } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseUrl, openPage, payInSandbox, signInLinkFor, suiteBrowser } from './support/browser';
 
 /** A sandbox purchase from /subscribe in this page's browser: the session id of the checkout. */
 async function buy(page: Page, email: string): Promise<string> {
@@ -24,18 +24,14 @@ async function professionalPageUnlocked(page: Page): Promise<void> {
 }
 
 describe('members: access that follows the subscriber', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => browser.close());
+  const browser = suiteBrowser();
 
   it('buy → lose the cookies → sign in by the link from the inbox → professional page unlocked', async () => {
     const email = `journey.${Date.now()}@example.com`;
     // /account asks who is signed in: 401 while nobody is.
-    const { page, problems } = await openPage(browser, [{ path: '/api/members/me', status: 401 }]);
+    const { page, problems } = await openPage(browser(), [
+      { path: '/api/members/me', status: 401 },
+    ]);
     await buy(page, email);
     await professionalPageUnlocked(page);
 
@@ -75,7 +71,7 @@ describe('members: access that follows the subscriber', () => {
 
   it("an attacker's sign-in link opened in the victim's browser signs nobody in by itself", async () => {
     const attackerEmail = `attacker.${Date.now()}@example.com`;
-    const attacker = await openPage(browser, [{ path: '/api/members/me', status: 401 }]);
+    const attacker = await openPage(browser(), [{ path: '/api/members/me', status: 401 }]);
     const asked = Date.now() - 1000;
     const requested = await attacker.page
       .context()
@@ -87,7 +83,7 @@ describe('members: access that follows the subscriber', () => {
 
     // The victim is signed in as themselves; the attacker's link is opened in their browser.
     const victimEmail = `victim.${Date.now()}@example.com`;
-    const victim = await openPage(browser, [{ path: '/api/members/me', status: 401 }]);
+    const victim = await openPage(browser(), [{ path: '/api/members/me', status: 401 }]);
     const victimAsked = Date.now() - 1000;
     await victim.page.goto(`${baseUrl()}/sign-in`);
     await victim.page.getByLabel('E-mail').fill(victimEmail);
@@ -117,7 +113,7 @@ describe('members: access that follows the subscriber', () => {
     expect(await victim.page.context().cookies()).toEqual(cookiesBefore);
 
     // A fresh browser (no session) is asked to confirm the address; it is not signed in meanwhile.
-    const fresh = await openPage(browser, [{ path: '/api/members/me', status: 401 }]);
+    const fresh = await openPage(browser(), [{ path: '/api/members/me', status: 401 }]);
     await fresh.page.goto(link);
     await fresh.page.getByRole('heading', { name: 'Is this your address?' }).waitFor();
     const me = await fresh.page.context().request.get(`${baseUrl()}/api/members/me`);
@@ -137,9 +133,9 @@ describe('members: access that follows the subscriber', () => {
   });
 
   it("a foreign success link neither replaces the visitor's access nor routes their next checkout to someone else", async () => {
-    const stranger = await openPage(browser);
+    const stranger = await openPage(browser());
     const strangersSession = await buy(stranger.page, `stranger.${Date.now()}@example.com`);
-    const visitor = await openPage(browser, [
+    const visitor = await openPage(browser(), [
       { path: '/api/activate-subscription', status: 403 },
       { path: '/api/members/me', status: 401 },
     ]);
@@ -174,7 +170,7 @@ describe('members: access that follows the subscriber', () => {
   });
 
   it('/daytrader shows no banner for a bogus session id, and shows it after a real purchase', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     // The access check has answered (false) before the page is judged.
     await Promise.all([
       page.waitForResponse((res) => res.url().endsWith('/api/check-subscription')),

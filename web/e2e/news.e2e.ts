@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, openPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { baseUrl, openPage, suiteBrowser } from './support/browser';
 
 /** The worker ingests the bundled sample feeds shortly after start; reload until they arrive. */
 async function openWhenIngested(page: Page, path: string, ready: () => Promise<boolean>) {
@@ -13,16 +13,10 @@ async function openWhenIngested(page: Page, path: string, ready: () => Promise<b
 }
 
 describe('news screens over the real ingestion path', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => browser.close());
+  const browser = suiteBrowser();
 
   it('shows ingested business articles with Read More opening in a new tab', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     const readMore = page.getByRole('link', { name: 'Read More' });
     await openWhenIngested(page, '/business', async () => (await readMore.count()) > 0);
     expect(await readMore.count()).toBeLessThanOrEqual(12);
@@ -33,7 +27,7 @@ describe('news screens over the real ingestion path', () => {
   });
 
   it('shows opinion articles and the day-trader news grid', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(browser());
     await openWhenIngested(
       page,
       '/opinion',

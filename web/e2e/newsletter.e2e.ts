@@ -1,19 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, mailedLink, openPage } from './support/browser';
+import { baseUrl, mailedLink, openPage, suiteBrowser } from './support/browser';
 
 describe('newsletter: sign up, confirm from the inbox, leave and come back', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => browser.close());
+  const browser = suiteBrowser();
 
   it('home form → confirmation mail → confirmed page → Unsubscribe → Resubscribe', async () => {
     const email = `reader.${Date.now()}@example.com`;
     // The home page asks for the market snapshot: 503 while no market-data provider is configured.
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/`);
     await page.getByLabel('E-mail address').fill(email);
     await page.getByRole('button', { name: 'Subscribe', exact: true }).click();

@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, openPage } from './support/browser';
+import { baseUrl, openPage, suiteBrowser } from './support/browser';
 
 /** Where the spec keeps the checkout session id in the browser (web/src/lib/constants.ts). */
 const SESSION_ID_STORAGE_KEY = 'stripe_session_id';
@@ -68,18 +67,15 @@ const one = (values: string[]): string => {
 const today = new Date().toISOString().slice(0, 10);
 
 describe('prerendered pages', () => {
-  let browser: Browser;
+  const browser = suiteBrowser();
   let guide: { slug: string; title: string; description: string; content: string };
   let faqCount: number;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const guides = await fetchJson<{ slug: string }[]>('/api/guides');
     guide = await fetchJson(`/api/guides/${guides[0].slug}`);
     faqCount = (await fetchJson<unknown[]>('/api/faq')).length;
   });
-
-  afterAll(() => browser.close());
 
   /** A Product with its Offer, valid from today on, as the pricing pages carry. */
   function expectOffer(nodes: JsonLdNode[], pageUrl: string) {
@@ -181,7 +177,7 @@ describe('prerendered pages', () => {
   });
 
   it('show their main text without JavaScript', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await browser().newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       await page.goto(`${baseUrl()}/guide/${guide.slug}`);
@@ -216,7 +212,7 @@ describe('prerendered pages', () => {
 
   it('hydrate without errors and keep one title in <head>', async () => {
     for (const path of ['/', '/guides', `/guide/${guide.slug}`, '/faq', '/demo']) {
-      const { page, problems } = await openPage(browser);
+      const { page, problems } = await openPage(browser());
       const failed: string[] = [];
       page.on('response', (response) => {
         if (response.status() >= 400) failed.push(new URL(response.url()).pathname);
@@ -232,7 +228,7 @@ describe('prerendered pages', () => {
   });
 
   it('hydrate /daytrader opened cold with a checkout session id, keep it, and claim nothing it does not give', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await Promise.all([
       page.waitForResponse((res) => res.url().endsWith('/api/check-subscription')),
       page.goto(`${baseUrl()}/daytrader?session_id=cs_test_x`),
@@ -248,7 +244,7 @@ describe('prerendered pages', () => {
   });
 
   it('render a route the build did not prerender from the app shell', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/subscribe/success`);
     await page.locator('h1').first().waitFor();
     expect(await page.locator('head title').count()).toBe(1);

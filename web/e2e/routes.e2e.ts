@@ -4,8 +4,9 @@ import type { Browser, Page } from 'playwright-core';
 import {
   attributeBecomes,
   baseUrl,
-  launchBrowser,
+  NO_DAILY_ITEMS_YET,
   openPage,
+  suiteBrowser,
   type ExpectedFailure,
 } from './support/browser';
 
@@ -14,8 +15,7 @@ import {
  * the stack before the first daily analysis and opinion exist, and of /account asking who is signed in (401: nobody).
  */
 const EXPECTED_FAILED_RESOURCES: readonly ExpectedFailure[] = [
-  { path: '/api/daily-analysis', status: 404 },
-  { path: '/api/daily-opinion', status: 404 },
+  ...NO_DAILY_ITEMS_YET,
   { path: '/api/members/me', status: 401 },
 ];
 
@@ -165,15 +165,12 @@ async function routeProblems(browser: Browser, route: string): Promise<string[]>
 }
 
 describe('every route of the spec in a browser', () => {
-  let browser: Browser;
+  const browser = suiteBrowser();
   let scans: Map<string, Promise<string[]>>;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    scans = pooled(STATIC_ROUTES, PAGES_AT_ONCE, (route) => routeProblems(browser, route));
+    scans = pooled(STATIC_ROUTES, PAGES_AT_ONCE, (route) => routeProblems(browser(), route));
   });
-
-  afterAll(() => browser.close());
 
   it.each(STATIC_ROUTES)(
     '%s shows its heading with no console error and no serious axe violation',
@@ -188,17 +185,17 @@ describe('every route of the spec in a browser', () => {
   ])(
     'the first item of %s opens under %s with no console error and no serious axe violation',
     async (api, prefix) => {
-      const { page } = await openWatchedPage(browser);
+      const { page } = await openWatchedPage(browser());
       const slug = await firstSlug(page, api);
       await page.context().close();
-      expect(await routeProblems(browser, `${prefix}${slug}`)).toEqual([]);
+      expect(await routeProblems(browser(), `${prefix}${slug}`)).toEqual([]);
     },
   );
 
   it('answers an unknown path with 404 and a not-found screen with no console error and no serious axe violation', async () => {
     const route = '/no/such/page';
     // The browser reports the document's own 404 on the console; nothing else may fail.
-    const { page, problems } = await openWatchedPage(browser, [{ path: route, status: 404 }]);
+    const { page, problems } = await openWatchedPage(browser(), [{ path: route, status: 404 }]);
     try {
       const response = await page.goto(`${baseUrl()}${route}`);
       expect(response?.status()).toBe(404);
@@ -211,7 +208,7 @@ describe('every route of the spec in a browser', () => {
   });
 
   it('has no serious axe violation on the Case Studies tab with every case open', async () => {
-    const { page, problems } = await openWatchedPage(browser);
+    const { page, problems } = await openWatchedPage(browser());
     try {
       await page.goto(`${baseUrl()}/research`);
       await page.getByRole('tab', { name: 'Case Studies' }).click();
@@ -233,7 +230,7 @@ describe('every route of the spec in a browser', () => {
   });
 
   it('has no serious axe violation on the FAQ with every answer open', async () => {
-    const { page, problems } = await openWatchedPage(browser);
+    const { page, problems } = await openWatchedPage(browser());
     try {
       await page.goto(`${baseUrl()}/faq`);
       const questions = page.locator('main button[aria-expanded]');
@@ -253,7 +250,7 @@ describe('every route of the spec in a browser', () => {
   });
 
   it('redirects /day-trader to /daytrader, keeping the query string', async () => {
-    const { page, problems } = await openWatchedPage(browser);
+    const { page, problems } = await openWatchedPage(browser());
     const response = await page.goto(`${baseUrl()}/day-trader?ref=demo`);
     expect(page.url()).toBe(`${baseUrl()}/daytrader?ref=demo`);
     // The gateway redirects, so a crawler without JavaScript follows it too.
@@ -269,7 +266,7 @@ describe('every route of the spec in a browser', () => {
     ['/daytrader', 'Sample current signals: static examples, not live data'],
     ['/demo', '30-day correlation of daily returns (sample data)'],
   ])('scrolls the wide table of %s sideways from the keyboard at 390 px', async (route, name) => {
-    const { page, problems } = await openWatchedPage(browser);
+    const { page, problems } = await openWatchedPage(browser());
     try {
       await page.setViewportSize(NARROW);
       await page.goto(`${baseUrl()}${route}`);
@@ -290,7 +287,7 @@ describe('every route of the spec in a browser', () => {
   });
 
   it('switches the research tabs with the arrow keys and toggles a case study with Enter and Space', async () => {
-    const { page, problems } = await openWatchedPage(browser);
+    const { page, problems } = await openWatchedPage(browser());
     await page.goto(`${baseUrl()}/research`);
     await page.getByRole('tab', { name: 'Mathematical Framework' }).waitFor();
 
@@ -320,7 +317,7 @@ describe('every route of the spec in a browser', () => {
   });
 
   it('opens several FAQ answers from the keyboard', async () => {
-    const { page, problems } = await openWatchedPage(browser);
+    const { page, problems } = await openWatchedPage(browser());
     await page.goto(`${baseUrl()}/faq`);
     const questions = page.locator('main button[aria-expanded]');
     await questions.first().waitFor();

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
 import { atomFeedProblems, parseAtom } from '@probedge/kit/testing';
-import { baseUrl, launchBrowser, openPage } from './support/browser';
+import { baseUrl, openPage, suiteBrowser } from './support/browser';
 
 describe('finding, browsing and following in a browser', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => browser.close());
+  const browser = suiteBrowser();
 
   it('finds a guide by a word that is only in its body, from the header, and opens it', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/blogs`);
     // "accumulating" is in the body of the portfolio-heat guide, not in any title or description.
     const field = page.getByRole('searchbox', { name: 'Search the site' });
@@ -32,7 +25,7 @@ describe('finding, browsing and following in a browser', () => {
   });
 
   it('keeps the query and the type in the address: a shared link shows the same results', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/search?q=hedging&type=guide`);
     await page.getByRole('radio', { name: 'Guides' }).waitFor();
     expect(await page.getByRole('radio', { name: 'Guides' }).isChecked()).toBe(true);
@@ -51,14 +44,14 @@ describe('finding, browsing and following in a browser', () => {
   });
 
   it('says so when nothing matches, and answers hostile input without an error', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/search?q=${encodeURIComponent('zzqxv "unclosed <script> OR -')}`);
     await page.getByText(/No results for/).waitFor();
     expect(problems).toEqual([]);
   });
 
   it('lists every guide of a topic on its own page, reached from /guides', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/guides`);
     const topic = page.getByRole('link', { name: 'All Risk Management guides →' });
     await topic.click();
@@ -88,7 +81,7 @@ describe('finding, browsing and following in a browser', () => {
   });
 
   it('follows the blog in a feed reader: the page announces its Atom feed, which lists every post', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/blogs`);
     const link = page.locator('head link[rel="alternate"][type="application/atom+xml"]');
     expect(await link.getAttribute('href')).toBe('/api/feeds/blogs');

@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, openPage } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { baseUrl, openPage, suiteBrowser } from './support/browser';
 
 /** The figure beside a label in a tool's results (the label whole: "Stake" is not "staked"). */
 function figure(page: Page | Locator, label: string) {
@@ -8,16 +8,10 @@ function figure(page: Page | Locator, label: string) {
 }
 
 describe('probability tools in a browser', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => browser.close());
+  const browser = suiteBrowser();
 
   it('position size: the prerendered example, then the reader’s figures, in the result and the address', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/tools/position-size`);
     // Before any script has run, the page shows the worked example of its defaults.
     expect(await figure(page, 'Shares').textContent()).toBe('83');
@@ -32,7 +26,7 @@ describe('probability tools in a browser', () => {
   });
 
   it('kelly: a shared address opens with its figures, and a change moves the result and the address', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/tools/kelly?winProbability=60&odds=1&share=100`);
     const kelly = figure(page, 'Kelly fraction');
     await page.waitForFunction(() =>
@@ -48,7 +42,7 @@ describe('probability tools in a browser', () => {
   });
 
   it('drawdown: the worked example at once, then the reader’s figures simulated in a worker, in the result and the address', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
     await page.goto(`${baseUrl()}/tools/drawdown`);
@@ -80,7 +74,7 @@ describe('probability tools in a browser', () => {
   });
 
   it('a guide’s embedded Kelly tool: the guide’s example, then the reader’s figures, in the result and the address', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseUrl()}/guide/fixed-fractional-vs-kelly-position-sizing`);
     const tool = page.getByRole('region', { name: 'Try it: Kelly criterion calculator' });
     // The guide's own example, prerendered: 0.45 − 0.55 / 2 = 17.5 %.

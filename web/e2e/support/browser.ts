@@ -108,11 +108,27 @@ export async function payInSandbox(tab: Page, email: string): Promise<string> {
   return new URL(tab.url()).searchParams.get('session_id') ?? '';
 }
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+}
+
+/**
+ * One browser for the tests of the describe block that calls this: launched before them (ahead of
+ * the block's own beforeAll) and closed after them. The answer gives the browser once launched.
+ */
+export function suiteBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  return () => {
+    if (!browser) throw new Error('the browser is launched in beforeAll');
+    return browser;
+  };
 }
 
 /** A failed resource the stack answers on purpose (no market-data provider, no daily item yet). */
@@ -120,6 +136,12 @@ export interface ExpectedFailure {
   path: string;
   status: number;
 }
+
+/** What the stack answers before the day's analysis and opinion are generated: nothing yet (404). */
+export const NO_DAILY_ITEMS_YET: readonly ExpectedFailure[] = [
+  { path: '/api/daily-analysis', status: 404 },
+  { path: '/api/daily-opinion', status: 404 },
+];
 
 function isExpectedFailure(message: ConsoleMessage, expected: readonly ExpectedFailure[]): boolean {
   const text = message.text();
