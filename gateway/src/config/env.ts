@@ -1,82 +1,132 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { baseShape, ConfigError, env, loadConfig } from '@probedge/kit';
+import { baseShape, ConfigError, env, loadConfig, sharedEnv } from '@probedge/kit';
 import { DEFAULT_GATEWAY_PORT, DEFAULT_SERVICE_PORTS, type ServiceName } from '@probedge/proto';
 import { z } from 'zod';
 
-const upstreamUrl = (service: ServiceName) =>
-  env.serviceUrl(`http://127.0.0.1:${DEFAULT_SERVICE_PORTS[service]}`);
+/** The base URL of a service only the gateway calls (content's and markets' are in sharedEnv). */
+const upstreamUrl = (service: Exclude<ServiceName, 'content' | 'markets'>) =>
+  env
+    .serviceUrl(`http://127.0.0.1:${DEFAULT_SERVICE_PORTS[service]}`)
+    .describe(`Base URL of the ${service} service.`);
 
 export const gatewayShape = {
   ...baseShape,
-  PORT: env.port(DEFAULT_GATEWAY_PORT),
-  /**
-   * The operators' port (never published): /metrics for Prometheus instead of on PORT, where
-   * visitors arrive, and /readyz with each service's readiness. Unset: /metrics stays on PORT (the
-   * local stack).
-   */
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  CONTENT_URL: upstreamUrl('content'),
+  PORT: sharedEnv.PORT(DEFAULT_GATEWAY_PORT),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .meta({
+      description:
+        "Operators' port, never published, serving `/metrics` and `/readyz` with each service's readiness; unset, `/metrics` stays on `PORT` (the local stack).",
+      examples: [9464],
+    }),
+  CONTENT_URL: sharedEnv.CONTENT_URL(),
   NEWS_URL: upstreamUrl('news'),
   INSIGHTS_URL: upstreamUrl('insights'),
   BILLING_URL: upstreamUrl('billing'),
-  MARKETS_URL: upstreamUrl('markets'),
-  UPSTREAM_TIMEOUT_MS: env.positiveInt(10_000),
-  /** Keep-alive connections per service; requests beyond wait for one to be free. */
-  UPSTREAM_MAX_SOCKETS: env.positiveInt(256),
-  /**
-   * How long a request may wait for a free connection to its service before it is answered 503
-   * (with Retry-After), instead of queueing behind a pool that slow requests hold.
-   */
-  UPSTREAM_QUEUE_TIMEOUT_MS: env.positiveInt(5_000),
-  /**
-   * A client's (IPv6: its /64's) requests with one service at once, well below the pool: however
-   * slowly a service answers, a few clients cannot hold all its connections (429 beyond).
-   */
-  UPSTREAM_CLIENT_SHARE: env.positiveInt(32),
-  /** Billing connections only Stripe's webhook deliveries may take, so they get through a busy pool. */
-  UPSTREAM_WEBHOOK_RESERVE: z.coerce.number().int().min(0).default(8),
-  /**
-   * API requests one client (address) may have under way at once; more get 429 until one ends, so
-   * a single client cannot take the connections to a service from everyone else.
-   */
-  CLIENT_MAX_CONCURRENT_REQUESTS: env.positiveInt(64),
-  /**
-   * A client has this long to send a whole request, headers and body (408 and the connection closed
-   * beyond), so slow senders cannot hold the sockets to the services.
-   */
-  CLIENT_REQUEST_TIMEOUT_MS: env.positiveInt(15_000),
-  /** Folder of the web build (with index.html); unset means the gateway serves only the API. */
-  WEB_DIST_DIR: z.string().optional(),
-  PUBLIC_URL: env.url('http://localhost:8080'),
+  MARKETS_URL: sharedEnv.MARKETS_URL(),
+  UPSTREAM_TIMEOUT_MS: env
+    .positiveInt(10_000)
+    .describe(
+      'Silence allowed from a service once it has the whole request, and between parts of its answer (504 beyond).',
+    ),
+  UPSTREAM_MAX_SOCKETS: env
+    .positiveInt(256)
+    .describe('Keep-alive connections per service; requests beyond wait for a free one.'),
+  UPSTREAM_QUEUE_TIMEOUT_MS: env
+    .positiveInt(5_000)
+    .describe(
+      'Longest wait for a free connection to a service (503 with Retry-After beyond), instead of queueing behind slow requests.',
+    ),
+  UPSTREAM_CLIENT_SHARE: env
+    .positiveInt(32)
+    .describe(
+      'Requests one client (IPv6: one /64) may have with one service at once (429 beyond), well below `UPSTREAM_MAX_SOCKETS`.',
+    ),
+  UPSTREAM_WEBHOOK_RESERVE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(8)
+    .describe(
+      "Billing connections only Stripe's webhook deliveries may take; below `UPSTREAM_MAX_SOCKETS`.",
+    ),
+  CLIENT_MAX_CONCURRENT_REQUESTS: env
+    .positiveInt(64)
+    .describe('API requests one client (IPv6: one /64) may have under way at once (429 beyond).'),
+  CLIENT_REQUEST_TIMEOUT_MS: env
+    .positiveInt(15_000)
+    .describe(
+      'Time a client has to send a whole request, headers and body (408 and the connection closed beyond).',
+    ),
+  WEB_DIST_DIR: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Web build (with `index.html`) served with SPA fallback; unset, `web/dist` when built, else the API only.',
+      examples: ['web/dist'],
+    }),
+  PUBLIC_URL: sharedEnv.PUBLIC_URL(),
   /** Rate-limit counters shared by every gateway replica. */
-  REDIS_URL: env.redisUrl('redis://127.0.0.1:6379'),
-  RATE_LIMIT_PREFIX: z.string().default('ratelimit:'),
-  RATE_LIMIT_WINDOW_SECONDS: env.positiveInt(60),
-  /** Requests per client and window over all of /api. */
-  RATE_LIMIT_GENERAL: env.positiveInt(600),
-  /** Tighter limits per client and window for the expensive or sensitive calls. */
-  RATE_LIMIT_GENERATE: env.positiveInt(10),
-  RATE_LIMIT_CHECKOUT: env.positiveInt(10),
-  RATE_LIMIT_ACTIVATION: env.positiveInt(20),
-  RATE_LIMIT_NEWSLETTER: env.positiveInt(5),
-  /** Sign-in link requests and confirmations per client and window (billing also limits per address). */
-  RATE_LIMIT_SIGN_IN: env.positiveInt(10),
-  /** Searches (GET /api/search) per client and window, cached answers included. */
-  RATE_LIMIT_SEARCH: env.positiveInt(60),
-  /**
-   * Upper bound, in seconds, on how long the gateway keeps a public GET answer a service marked
-   * shareable (Cache-Control s-maxage, or public max-age); 0 turns the response cache off.
-   */
-  GATEWAY_CACHE_MAX_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /** Most answers held at once, and their total body size; the least recently used go first. */
-  GATEWAY_CACHE_MAX_ENTRIES: env.positiveInt(1000),
-  GATEWAY_CACHE_MAX_BYTES: env.byteSize('16mb'),
-  /** Redis pub/sub channel on which services announce changes; the same value as theirs. */
+  REDIS_URL: sharedEnv.REDIS_URL(),
+  RATE_LIMIT_PREFIX: z
+    .string()
+    .default('ratelimit:')
+    .describe('Redis key prefix of the rate-limit counters.'),
+  RATE_LIMIT_WINDOW_SECONDS: env.positiveInt(60).describe('Window of the rate limits.'),
+  RATE_LIMIT_GENERAL: env
+    .positiveInt(600)
+    .describe('Requests per client and window over all of `/api` (429 with Retry-After beyond).'),
+  RATE_LIMIT_GENERATE: env
+    .positiveInt(10)
+    .describe('Analysis and opinion generation requests (POST) per client and window.'),
+  RATE_LIMIT_CHECKOUT: env
+    .positiveInt(10)
+    .describe('Checkout sessions created (POST) per client and window.'),
+  RATE_LIMIT_ACTIVATION: env
+    .positiveInt(20)
+    .describe('Subscription activations (POST) per client and window.'),
+  RATE_LIMIT_NEWSLETTER: env
+    .positiveInt(5)
+    .describe('Newsletter sign-ups (POST) per client and window.'),
+  RATE_LIMIT_SIGN_IN: env
+    .positiveInt(10)
+    .describe(
+      'Member sign-in requests and confirmations per client and window (billing also limits per address).',
+    ),
+  RATE_LIMIT_SEARCH: env
+    .positiveInt(60)
+    .describe('Searches (`GET /api/search`) per client and window, cached answers included.'),
+  GATEWAY_CACHE_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(30)
+    .describe(
+      'Longest the gateway keeps a public GET answer a service marked shareable (s-maxage); 0 turns the response cache off.',
+    ),
+  GATEWAY_CACHE_MAX_ENTRIES: env
+    .positiveInt(1000)
+    .describe('Answers the response cache holds at most; the least recently used go first.'),
+  GATEWAY_CACHE_MAX_BYTES: env
+    .byteSize('16mb')
+    .describe('Total body size the response cache holds at most.'),
   CACHE_INVALIDATION_CHANNEL: env.cacheInvalidationChannel(),
-  /** Proxies in front of the gateway (ingress, load balancer) whose X-Forwarded-For hop to trust. */
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
-  /** Other origins (comma-separated) allowed to call the API from a browser; PUBLIC_URL's always is. */
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .default(0)
+    .describe(
+      'Proxies in front of the gateway (ingress, load balancer) whose X-Forwarded-For entry names the client; 0 where visitors reach it directly.',
+    ),
   CORS_ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -95,6 +145,11 @@ export const gatewayShape = {
         }
       }
       return origins;
+    })
+    .meta({
+      description:
+        "Other origins (comma-separated) allowed to call the API from a browser, besides `PUBLIC_URL`'s; never `*`.",
+      examples: ['https://partner.example'],
     }),
 };
 

@@ -6,6 +6,7 @@ import {
   loadConfig,
   mailShape,
   parseByteSize,
+  sharedEnv,
 } from '@probedge/kit';
 import { DEFAULT_SERVICE_PORTS, WEBHOOK_BODY_LIMIT } from '@probedge/proto';
 import { z } from 'zod';
@@ -16,9 +17,9 @@ const optionalString = (pattern: RegExp, message: string) =>
 export const configShape = {
   ...baseShape,
   ...brandShape,
-  PORT: env.port(DEFAULT_SERVICE_PORTS.billing),
-  DATABASE_URL: env.postgresUrl('postgresql://postgres@127.0.0.1:5432/probedge_billing'),
-  DATABASE_POOL_MAX: env.positiveInt(10),
+  PORT: sharedEnv.PORT(DEFAULT_SERVICE_PORTS.billing),
+  DATABASE_URL: sharedEnv.DATABASE_URL('billing'),
+  DATABASE_POOL_MAX: sharedEnv.DATABASE_POOL_MAX(10),
   /**
    * Stripe events (an invoice with many lines) outgrow the usual 100kb. The gateway passes webhook
    * bodies up to 1 MiB, so a smaller value (a BODY_LIMIT shared with other services) is raised to it:
@@ -29,26 +30,56 @@ export const configShape = {
     .transform((value) =>
       parseByteSize(value) < parseByteSize(WEBHOOK_BODY_LIMIT) ? WEBHOOK_BODY_LIMIT : value,
     ),
-  /** The public origin of the site (the gateway): checkout and portal return here. */
-  PUBLIC_URL: env.url('http://localhost:8080'),
-  /** Without it the clearly labelled sandbox provider runs instead of Stripe. */
-  STRIPE_SECRET_KEY: optionalString(/^(sk|rk)_(test|live)_\S+$/, 'must look like sk_test_...'),
-  STRIPE_WEBHOOK_SECRET: optionalString(/^whsec_\S+$/, 'must look like whsec_...'),
-  /** The Stripe price of the professional tier. */
-  STRIPE_PRICE_ID: optionalString(/^price_\S+$/, 'must look like price_...'),
-  /** Another Stripe API host (tests, stripe-mock); protocol, host and port are used. */
-  STRIPE_API_BASE_URL: z.url().optional(),
-  STRIPE_WEBHOOK_TOLERANCE_SECONDS: env.positiveInt(300),
-  STRIPE_TIMEOUT_MS: env.positiveInt(20_000),
-  STRIPE_MAX_NETWORK_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
-  ACCESS_COOKIE_MAX_AGE_DAYS: env.positiveInt(30),
-  /** How long a member stays signed in on one browser. */
-  MEMBER_SESSION_DAYS: env.positiveInt(30),
-  /** Sign-in links per address and window (the gateway limits them per client too). */
-  SIGN_IN_ADDRESS_LIMIT: env.positiveInt(5),
-  SIGN_IN_ADDRESS_WINDOW_SECONDS: env.positiveInt(3600),
-  /** How long a process holds a sign-in mail it is sending before another may take it over. */
-  SIGN_IN_MAIL_LEASE_SECONDS: env.positiveInt(60),
+  /** Checkout and portal return here. */
+  PUBLIC_URL: sharedEnv.PUBLIC_URL(),
+  STRIPE_SECRET_KEY: optionalString(/^(sk|rk)_(test|live)_\S+$/, 'must look like sk_test_...').meta(
+    {
+      description: 'Stripe secret key; unset, the clearly labelled sandbox provider runs instead.',
+      examples: ['sk_test_...'],
+    },
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString(/^whsec_\S+$/, 'must look like whsec_...').meta({
+    description: 'Stripe webhook signing secret, required with the key.',
+    examples: ['whsec_...'],
+  }),
+  STRIPE_PRICE_ID: optionalString(/^price_\S+$/, 'must look like price_...').meta({
+    description: 'Stripe price of the professional tier, required with the key.',
+    examples: ['price_...'],
+  }),
+  STRIPE_API_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Another Stripe API origin (tests, stripe-mock); its protocol, host and port are used.',
+    ),
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: env
+    .positiveInt(300)
+    .describe('Age of the oldest webhook signature accepted.'),
+  STRIPE_TIMEOUT_MS: env.positiveInt(20_000).describe('Deadline of one Stripe call.'),
+  STRIPE_MAX_NETWORK_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .default(2)
+    .describe('Retries the Stripe SDK makes on network errors.'),
+  ACCESS_COOKIE_MAX_AGE_DAYS: env.positiveInt(30).describe('Lifetime of the access cookie.'),
+  MEMBER_SESSION_DAYS: env
+    .positiveInt(30)
+    .describe('How long a member stays signed in on one browser.'),
+  SIGN_IN_ADDRESS_LIMIT: env
+    .positiveInt(5)
+    .describe(
+      'Sign-in links per address and window (429 beyond); the gateway limits them per client too.',
+    ),
+  SIGN_IN_ADDRESS_WINDOW_SECONDS: env
+    .positiveInt(3600)
+    .describe('Window of the per-address sign-in limit.'),
+  SIGN_IN_MAIL_LEASE_SECONDS: env
+    .positiveInt(60)
+    .describe(
+      'How long a process holds a sign-in mail it is sending before another may take it over.',
+    ),
   ...mailShape,
 };
 

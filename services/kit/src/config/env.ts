@@ -1,6 +1,7 @@
 import {
   CACHE_INVALIDATION_CHANNEL,
   DEFAULT_BRAND_NAME,
+  DEFAULT_SERVICE_PORTS,
   DEFAULT_SUPPORT_EMAIL,
 } from '@probedge/proto';
 import { z } from 'zod';
@@ -83,7 +84,14 @@ export const env = {
       .regex(/^\d+(b|kb|mb)$/i, `must look like ${fallback}`)
       .default(fallback),
   /** The Redis channel of cache invalidations: one value for every service and the gateway. */
-  cacheInvalidationChannel: () => z.string().min(1).default(CACHE_INVALIDATION_CHANNEL),
+  cacheInvalidationChannel: () =>
+    z
+      .string()
+      .min(1)
+      .default(CACHE_INVALIDATION_CHANNEL)
+      .describe(
+        'Redis channel on which news and insights announce changes and the gateway drops its copies at once; one value for all three.',
+      ),
   /** An IANA time zone such as America/New_York. */
   timeZone: (fallback: string) =>
     z
@@ -120,16 +128,95 @@ export const env = {
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };
 
-/** Settings every HTTP process shares. */
+/**
+ * Settings every HTTP process shares. Each variable of a schema carries its meaning (`.describe()`,
+ * or `.meta()` with `examples` where no default shows a value): `make config-docs` writes the
+ * README's table, `.env.example` and docs/configuration.md from them.
+ */
 export const baseShape = {
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('127.0.0.1'),
-  LOG_LEVEL: env.logLevel(),
-  /** How long a process keeps serving in-flight requests after SIGTERM before exiting. */
-  SHUTDOWN_TIMEOUT_MS: env.positiveInt(10_000),
-  /** Pause between failing readiness and closing the listener, so load balancers stop sending. */
-  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
-  BODY_LIMIT: env.byteSize('100kb'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('Runtime mode: `development`, `production` or `test`.'),
+  HOST: z.string().default('127.0.0.1').describe('Interface the process listens on.'),
+  LOG_LEVEL: env.logLevel().describe('Pino log level, from `silent` to `trace`.'),
+  SHUTDOWN_TIMEOUT_MS: env
+    .positiveInt(10_000)
+    .describe('Longest time a process drains in-flight requests after SIGTERM before it exits.'),
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe(
+      'Pause between failing readiness on SIGTERM and closing the listener, so load balancers stop sending first.',
+    ),
+  BODY_LIMIT: env
+    .byteSize('100kb')
+    .describe('Largest accepted request body (413 beyond); billing raises a smaller one to `1mb`.'),
+};
+
+/**
+ * Variables that several programs read, described once here. Each program takes the ones it needs
+ * into its schema, with its own default where they differ.
+ */
+export const sharedEnv = {
+  PORT: (fallback: number) =>
+    env.port(fallback).describe('Port of the HTTP server (the API, or the gateway).'),
+  DATABASE_URL: (service: string) =>
+    env
+      .postgresUrl(`postgresql://postgres@127.0.0.1:5432/probedge_${service}`)
+      .describe(
+        "Connection string of the service's own PostgreSQL database (`probedge_<service>`).",
+      ),
+  DATABASE_POOL_MAX: (fallback: number) =>
+    env
+      .positiveInt(fallback)
+      .describe(
+        "Connections one process opens to its database at most; keep replicas × this below PostgreSQL's `max_connections`.",
+      ),
+  REDIS_URL: () =>
+    env
+      .redisUrl('redis://127.0.0.1:6379')
+      .describe('Redis of the queues, schedules, caches, rate limits and change announcements.'),
+  PUBLIC_URL: () =>
+    env
+      .url('http://localhost:8080')
+      .describe(
+        'Public origin of the site, which canonical, mailed, feed and checkout links point at.',
+      ),
+  MARKET_TIMEZONE: () =>
+    env
+      .timeZone('America/New_York')
+      .describe(
+        "IANA zone of the market whose calendar dates the daily items and the briefing and times the quotes' freshness.",
+      ),
+  CONTENT_URL: () =>
+    env
+      .serviceUrl(`http://127.0.0.1:${DEFAULT_SERVICE_PORTS.content}`)
+      .describe(
+        'Base URL of the content service, which the gateway proxies and whose guides and blogs the news worker copies for search.',
+      ),
+  MARKETS_URL: () =>
+    env
+      .serviceUrl(`http://127.0.0.1:${DEFAULT_SERVICE_PORTS.markets}`)
+      .describe(
+        "Base URL of the markets service, which the gateway proxies and whose watch list and day's largest moves the daily analysis states.",
+      ),
+  BRIEFING_QUEUE_PREFIX: () =>
+    z
+      .string()
+      .default('bull')
+      .describe(
+        'BullMQ key prefix of the morning-briefing queue, which the insights worker fills and the content worker sends.',
+      ),
+  NEWS_QUEUE_PREFIX: () =>
+    z
+      .string()
+      .default('bull')
+      .describe(
+        "BullMQ key prefix of the news ingestion queue, which the insights worker's queue dashboard shows too.",
+      ),
 };
 
 export type BaseConfig = z.infer<z.ZodObject<typeof baseShape>>;
@@ -146,14 +233,29 @@ export const brandShape = {
     .min(1)
     .max(60)
     .regex(/^[^<>]*$/, 'must not contain < or >')
-    .default(DEFAULT_BRAND_NAME),
-  SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
+    .default(DEFAULT_BRAND_NAME)
+    .describe(
+      'Platform name in pages, newsletter and sign-in mail, the confirmation and sandbox pages, and the model prompt.',
+    ),
+  SUPPORT_EMAIL: z
+    .email()
+    .default(DEFAULT_SUPPORT_EMAIL)
+    .describe(
+      'Support address in the footer, FAQ, legal pages, newsletter mail and page, and the sandbox portal.',
+    ),
 };
 
 export type BrandConfig = z.infer<z.ZodObject<typeof brandShape>>;
 
 /** Workers that keep repeatable jobs (see KeptSchedules). */
 export const scheduleShape = {
-  /** How often a worker looks for its repeatable jobs in Redis and declares any missing one again. */
-  SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  SCHEDULE_CHECK_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60)
+    .describe(
+      'How often a worker looks for its repeatable jobs in Redis and declares any missing one again.',
+    ),
 };

@@ -29,19 +29,27 @@ export class MailDeliveryError extends Error {
   }
 }
 
+/** The sender's address when MAIL_FROM does not name one. */
+export const DEFAULT_MAIL_ADDRESS = 'no-reply@probedge.example';
+
 /** The settings every service that sends mail takes. */
 export const mailShape = {
-  /** smtp:// or smtps://user:pass@host:port; the default is the local stack's mail catcher. */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .default('smtp://127.0.0.1:1025'),
-  /** The sender; unset, the brand's name at DEFAULT_MAIL_ADDRESS (see mailSender). */
-  MAIL_FROM: z.string().min(3).optional(),
+    .default('smtp://127.0.0.1:1025')
+    .describe(
+      'Outgoing mail server, `smtp://` or `smtps://user:pass@host:port`; the default is the local mail catcher.',
+    ),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .optional()
+    .meta({
+      description: `Sender of newsletter and sign-in mail; unset, \`BRAND_NAME <${DEFAULT_MAIL_ADDRESS}>\`.`,
+      examples: [`ProbEdge <${DEFAULT_MAIL_ADDRESS}>`],
+    }),
 };
-
-/** The sender's address when MAIL_FROM does not name one. */
-export const DEFAULT_MAIL_ADDRESS = 'no-reply@probedge.example';
 
 /** Who the mail is from: MAIL_FROM, else the configured brand's name at the default address. */
 export function mailSender(config: { MAIL_FROM?: string; BRAND_NAME: string }): string {

@@ -1,4 +1,4 @@
-import { baseShape, ConfigError, env, loadConfig } from '@probedge/kit';
+import { baseShape, ConfigError, env, loadConfig, sharedEnv } from '@probedge/kit';
 import { DEFAULT_SERVICE_PORTS, MAX_QUOTE_SYMBOLS, SYMBOL_PATTERN } from '@probedge/proto';
 import { z } from 'zod';
 import { FINNHUB, FINNHUB_BASE_URL } from '../providers/finnhub.provider';
@@ -24,58 +24,104 @@ const list = (fallback: string) =>
 
 export const configShape = {
   ...baseShape,
-  PORT: env.port(DEFAULT_SERVICE_PORTS.markets),
-  REDIS_URL: env.redisUrl('redis://127.0.0.1:6379'),
+  PORT: sharedEnv.PORT(DEFAULT_SERVICE_PORTS.markets),
+  REDIS_URL: sharedEnv.REDIS_URL(),
   /** The store of completed sessions' bars and the instruments providers have named. */
-  DATABASE_URL: env.postgresUrl('postgresql://postgres@127.0.0.1:5432/probedge_markets'),
-  DATABASE_POOL_MAX: env.positiveInt(5),
-  /** Prefix of this service's Redis keys (cached figures, provider budgets). */
-  MARKETS_REDIS_PREFIX: z.string().min(1).default('markets:'),
-  /** The exchange's zone: sessions, "today" and cache freshness follow it. */
-  MARKET_TIMEZONE: env.timeZone('America/New_York'),
-  /**
-   * Providers in the order they are asked, e.g. "finnhub,twelvedata,fred"; "sandbox" is the labelled
-   * sample provider. None by default: without one the API answers 503 and never makes figures up.
-   */
-  MARKET_PROVIDERS: list('').pipe(
-    z.array(
-      z.enum(PROVIDER_NAMES, { error: `must list providers among ${PROVIDER_NAMES.join(', ')}` }),
+  DATABASE_URL: sharedEnv.DATABASE_URL('markets'),
+  /** Quotes are served without the database, so its pool is smaller. */
+  DATABASE_POOL_MAX: sharedEnv.DATABASE_POOL_MAX(5),
+  MARKETS_REDIS_PREFIX: z
+    .string()
+    .min(1)
+    .default('markets:')
+    .describe("Prefix of the markets service's Redis keys (cached figures, provider budgets)."),
+  MARKET_TIMEZONE: sharedEnv.MARKET_TIMEZONE(),
+  MARKET_PROVIDERS: list('')
+    .pipe(
+      z.array(
+        z.enum(PROVIDER_NAMES, { error: `must list providers among ${PROVIDER_NAMES.join(', ')}` }),
+      ),
+    )
+    .meta({
+      description:
+        'Providers in the order they are asked: `sandbox` (labelled sample figures), `finnhub`, `twelvedata`, `fred`; with none the market API answers 503 and never makes figures up (`make up` and compose name `sandbox`).',
+      examples: ['finnhub,twelvedata,fred'],
+    }),
+  FINNHUB_API_KEY: optionalKey.describe('Finnhub key, required when `MARKET_PROVIDERS` names it.'),
+  FINNHUB_BASE_URL: env
+    .serviceUrl(FINNHUB_BASE_URL)
+    .describe('Finnhub API origin (tests point it at a local server).'),
+  FINNHUB_CALLS_PER_MINUTE: env
+    .positiveInt(60)
+    .describe(
+      'Calls a minute the Finnhub plan allows (the free one: 60), shared by every replica.',
     ),
+  FINNHUB_CALLS_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe('Calls a day the Finnhub plan allows (0: no daily limit).'),
+  TWELVEDATA_API_KEY: optionalKey.describe(
+    'Twelve Data key, required when `MARKET_PROVIDERS` names it.',
   ),
-  FINNHUB_API_KEY: optionalKey,
-  FINNHUB_BASE_URL: env.serviceUrl(FINNHUB_BASE_URL),
-  /** Calls a minute the Finnhub plan allows (the free one: 60), shared by every replica. */
-  FINNHUB_CALLS_PER_MINUTE: env.positiveInt(60),
-  /** Calls a day; 0 for no daily limit. */
-  FINNHUB_CALLS_PER_DAY: z.coerce.number().int().min(0).default(0),
-  TWELVEDATA_API_KEY: optionalKey,
-  TWELVEDATA_BASE_URL: env.serviceUrl(TWELVE_DATA_BASE_URL),
-  /** Credits a minute the Twelve Data plan allows (the free one: 8; a quote costs one per symbol). */
-  TWELVEDATA_CALLS_PER_MINUTE: env.positiveInt(8),
-  /** Credits a day (the free plan: 800); 0 for no daily limit. */
-  TWELVEDATA_CALLS_PER_DAY: z.coerce.number().int().min(0).default(800),
-  FRED_API_KEY: optionalKey,
-  FRED_BASE_URL: env.serviceUrl(FRED_BASE_URL),
-  /** Calls a minute FRED allows a key (120), shared by every replica; a quote costs one per series. */
-  FRED_CALLS_PER_MINUTE: env.positiveInt(120),
-  /** How long one provider call may take before the next provider is asked. */
-  MARKET_PROVIDER_TIMEOUT_MS: env.positiveInt(4000),
-  /** Failures in a row that open a provider's breaker, and how long it then stays open. */
-  MARKET_BREAKER_FAILURES: env.positiveInt(3),
-  MARKET_BREAKER_COOLDOWN_SECONDS: env.positiveInt(30),
-  /** The instruments of GET /api/market: index funds, volatility and rates. */
-  MARKET_WATCHLIST: list('SPY,QQQ,DIA,IWM,VIXY,TLT').pipe(
-    z
-      .array(z.string().regex(SYMBOL_PATTERN, 'must list ticker symbols such as SPY,QQQ'))
-      .min(1)
-      .max(MAX_QUOTE_SYMBOLS),
+  TWELVEDATA_BASE_URL: env
+    .serviceUrl(TWELVE_DATA_BASE_URL)
+    .describe('Twelve Data API origin (tests point it at a local server).'),
+  TWELVEDATA_CALLS_PER_MINUTE: env
+    .positiveInt(8)
+    .describe(
+      'Credits a minute the Twelve Data plan allows (the free one: 8), shared by every replica; a quote costs one per symbol.',
+    ),
+  TWELVEDATA_CALLS_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(800)
+    .describe('Credits a day the Twelve Data plan allows (the free one: 800; 0: no daily limit).'),
+  FRED_API_KEY: optionalKey.describe(
+    'FRED (St. Louis Fed) key for end-of-day yields and index closes, required when `MARKET_PROVIDERS` names it.',
   ),
-  /** How long a quote stays fresh while the session is open. */
-  MARKET_QUOTE_TTL_SECONDS: env.positiveInt(60),
-  /** How long a quote stays fresh outside the session (never past the next opening bell). */
-  MARKET_QUOTE_CLOSED_TTL_SECONDS: env.positiveInt(900),
-  /** How long the last good value may still be served, marked stale, when no provider answers. */
-  MARKET_STALE_MAX_SECONDS: env.positiveInt(21_600),
+  FRED_BASE_URL: env
+    .serviceUrl(FRED_BASE_URL)
+    .describe('FRED API origin (tests point it at a local server).'),
+  FRED_CALLS_PER_MINUTE: env
+    .positiveInt(120)
+    .describe(
+      'Calls a minute FRED allows a key, shared by every replica; a quote costs one per series.',
+    ),
+  MARKET_PROVIDER_TIMEOUT_MS: env
+    .positiveInt(4000)
+    .describe('Deadline of one provider call before the next provider is asked.'),
+  MARKET_BREAKER_FAILURES: env
+    .positiveInt(3)
+    .describe("Failures in a row that open a provider's breaker."),
+  MARKET_BREAKER_COOLDOWN_SECONDS: env
+    .positiveInt(30)
+    .describe('How long an open breaker skips its provider.'),
+  MARKET_WATCHLIST: list('SPY,QQQ,DIA,IWM,VIXY,TLT')
+    .pipe(
+      z
+        .array(z.string().regex(SYMBOL_PATTERN, 'must list ticker symbols such as SPY,QQQ'))
+        .min(1)
+        .max(MAX_QUOTE_SYMBOLS),
+    )
+    .describe(
+      `Instruments of \`GET /api/market\` (index funds, volatility and rates), at most ${MAX_QUOTE_SYMBOLS}.`,
+    ),
+  MARKET_QUOTE_TTL_SECONDS: env
+    .positiveInt(60)
+    .describe('How long a quote stays fresh while the session is open.'),
+  MARKET_QUOTE_CLOSED_TTL_SECONDS: env
+    .positiveInt(900)
+    .describe(
+      'How long a quote stays fresh outside the session, never past the next opening bell.',
+    ),
+  MARKET_STALE_MAX_SECONDS: env
+    .positiveInt(21_600)
+    .describe(
+      'How long the last good value is still served, marked stale, when no provider answers.',
+    ),
 };
 
 export type MarketsConfig = z.infer<z.ZodObject<typeof configShape>>;
