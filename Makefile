@@ -18,7 +18,7 @@ WITH_SERVICES := set -a; [ ! -f .local/services.env ] || . ./.local/services.env
 # prisma generate never connects; it only needs the variable to resolve the datasource.
 GENERATE_URL := postgresql://localhost:5432/generate
 
-.PHONY: help install services tools proto generate build up dev test unit explore abuse faults e2e typecheck lint format bench migration images smoke fresh clean
+.PHONY: help install services tools proto config-docs generate build up dev test unit explore abuse faults e2e typecheck lint format bench migration images smoke fresh clean
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -37,6 +37,10 @@ tools: ## Chromium, kubectl, PostgreSQL and Redis for the tests (installed from 
 
 proto: install ## TypeScript types of the gRPC contracts into proto/src/generated (committed; never edit them)
 	node proto/scripts/generate-grpc-types.mjs
+
+config-docs: install ## The README's configuration table, .env.example and docs/configuration.md from the config schemas
+	npm run build -w proto -w services/kit
+	node deploy/local/config-docs.mjs
 
 generate: install ## Build the shared packages and generate each service's Prisma client
 	npm run build -w proto -w services/kit
