@@ -1,6 +1,5 @@
 export * from './database';
 export * from './processes';
-export * from './config-docs';
 export * from './metrics';
 export * from './tcp-proxy';
 export * from './node-process';
