@@ -25,7 +25,6 @@ import {
   SignInLinkQueryDto,
   SignInRequestDto,
 } from './dto/members.dto';
-import { MemberError } from './members.errors';
 import { MembersService } from './members.service';
 
 @ApiTags('members')
@@ -154,8 +153,6 @@ export class MembersController {
     @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<MemberDto> {
     res.header('cache-control', 'no-store');
-    const member = await this.members.me(this.cookies.read(req).memberToken);
-    if (!member) throw new MemberError('NOT_SIGNED_IN', 'Not signed in');
-    return member;
+    return this.members.me(this.cookies.read(req).memberToken);
   }
 }

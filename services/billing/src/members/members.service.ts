@@ -227,10 +227,10 @@ export class MembersService implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  /** The signed-in member with their access, or null. */
-  async me(memberToken: string | undefined): Promise<Member | null> {
+  /** The signed-in member with their access; NOT_SIGNED_IN without a live member session. */
+  async me(memberToken: string | undefined): Promise<Member> {
     const member = await this.access.member(memberToken);
-    if (!member) return null;
+    if (!member) throw new MemberError('NOT_SIGNED_IN', 'Not signed in');
     const state = await this.access.stateOf(await this.members.customersOf(member.id));
     return { email: member.email, ...state };
   }

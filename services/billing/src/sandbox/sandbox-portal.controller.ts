@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import {
   ApiOkResponse,
   ApiOperation,
@@ -12,10 +12,6 @@ import type { VisitorRequest } from '../access/visitor-cookies';
 import { formPage, seeOther } from './sandbox-answer';
 import { ACCESS_COOKIE_SCHEME, MEMBER_SESSION_SCHEME } from '../access/security-schemes';
 import { VisitorCookies } from '../access/visitor-cookies';
-import { BILLING_CONFIG } from '../config/billing-config';
-import type { BillingConfig } from '../config/env';
-import { SandboxError } from './sandbox.errors';
-import { sandboxPortalPage } from './sandbox-portal.page';
 import { SandboxPortalService } from './sandbox-portal.service';
 import { HTML_PAGE, redirectTo } from './sandbox-pages.openapi';
 import { SANDBOX_PORTAL_PATH } from './sandbox.provider';
@@ -26,7 +22,6 @@ import { SANDBOX_PORTAL_PATH } from './sandbox.provider';
 @Controller('api/billing/sandbox-portal')
 export class SandboxPortalController {
   constructor(
-    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     private readonly portal: SandboxPortalService,
     private readonly cookies: VisitorCookies,
   ) {}
@@ -47,17 +42,8 @@ export class SandboxPortalController {
     @Req() req: VisitorRequest,
     @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<string> {
-    const subscriptions = await this.portal.subscriptions(this.cookies.read(req));
-    const returnUrl = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/account`;
-    return formPage(
-      res,
-      subscriptions === null ? 401 : 200,
-      sandboxPortalPage(subscriptions, {
-        returnUrl,
-        brandName: this.config.BRAND_NAME,
-        supportEmail: this.config.SUPPORT_EMAIL,
-      }),
-    );
+    const page = await this.portal.page(this.cookies.read(req));
+    return formPage(res, page.status, page.html);
   }
 
   @Post('cancel')
@@ -79,13 +65,7 @@ export class SandboxPortalController {
     @Req() req: VisitorRequest,
     @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<string> {
-    const canceled = await this.portal.cancel(this.cookies.read(req));
-    if (!canceled) {
-      throw new SandboxError(
-        'SANDBOX_NO_SUBSCRIPTION',
-        'No subscription is linked to this browser',
-      );
-    }
+    await this.portal.cancel(this.cookies.read(req));
     return seeOther(res, SANDBOX_PORTAL_PATH);
   }
 }
