@@ -1,15 +1,11 @@
 import 'reflect-metadata';
-import { bootstrapService, runMain } from '@probedge/kit';
+import { runService } from '@probedge/kit';
 import { AppModule, OPENAPI, SERVICE_NAME } from './app.module';
 import { loadInsightsConfig } from './config/env';
 
-runMain(async () => {
-  const config = loadInsightsConfig();
-  await bootstrapService({
-    name: SERVICE_NAME,
-    module: AppModule.forRoot(config),
-    config,
-    port: config.PORT,
-    openapi: OPENAPI,
-  });
-});
+runService(loadInsightsConfig, (config) => ({
+  name: SERVICE_NAME,
+  module: AppModule.forRoot(config),
+  port: config.PORT,
+  openapi: OPENAPI,
+}));

@@ -231,6 +231,20 @@ export async function bootstrapService(
   return app;
 }
 
+/**
+ * The main of every service process: loads its config, then starts it with the options the config
+ * gives. A failure (bad config above all) prints one clear message and exits non-zero.
+ */
+export function runService<Config extends BaseConfig>(
+  loadConfig: () => Config,
+  options: (config: Config) => Omit<ServiceBootstrapOptions, 'config'>,
+): void {
+  runMain(async () => {
+    const config = loadConfig();
+    await bootstrapService({ ...options(config), config });
+  });
+}
+
 /** Start-up failures (bad config above all) print one clear message and exit non-zero. */
 export function runMain(main: () => Promise<unknown>): void {
   main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool, type PoolConfig, type QueryResult, type QueryResultRow } from 'pg';
 
@@ -135,6 +136,23 @@ class CatalogSafePool extends Pool {
 }
 
 /** The adapter for `prisma migrate` through the WebAssembly schema engine (prisma.config.ts). */
-export function createMigrationAdapter(url: string): PrismaPg {
+function createMigrationAdapter(url: string): PrismaPg {
   return new PrismaPg(new CatalogSafePool({ connectionString: url, max: 2 }));
+}
+
+/**
+ * What every service's prisma.config.ts gives `defineConfig`: its schema and migrations below
+ * `serviceDir`, and the migration CLI running the WebAssembly schema engine through pg, so no
+ * engine binary is downloaded. `databaseUrl` reads the service's config when a command connects.
+ */
+export function migrationConfig(serviceDir: string, databaseUrl: () => string) {
+  return {
+    experimental: { adapter: true },
+    engine: 'js',
+    schema: path.join(serviceDir, 'prisma', 'schema.prisma'),
+    migrations: { path: path.join(serviceDir, 'prisma', 'migrations') },
+    async adapter() {
+      return createMigrationAdapter(databaseUrl());
+    },
+  } as const;
 }
