@@ -8,6 +8,7 @@ import {
   NO_MARKET_PROVIDER_MESSAGE,
 } from '../market/market-error';
 import {
+  EVERY_OPERATION,
   PROVIDER_ERROR_CODES,
   ProviderError,
   type MarketDataProvider,
@@ -23,13 +24,6 @@ import {
   type ProviderSlot,
 } from './provider-chain';
 import { RequestBudget, type BudgetLimits } from './request-budget';
-
-const EVERY_OPERATION: ReadonlySet<MarketOperation> = new Set([
-  'quotes',
-  'profile',
-  'history',
-  'search',
-]);
 
 /**
  * A provider answering figures that name it for the symbols it knows (all unless `knows` is set), or

@@ -1,57 +1,33 @@
 import type { Bar, SymbolMatch } from '@probedge/proto';
-import {
-  ProviderError,
-  type MarketDataProvider,
-  type MarketOperation,
-  type ProviderProfile,
-  type ProviderQuote,
+import type {
+  MarketOperation,
+  ProviderProfile,
+  ProviderQuote,
+  ProviderSettings,
 } from './market-provider';
-import {
-  dailyChange,
-  getProviderJson,
-  isRecord,
-  toNumber,
-  toText,
-  type ProviderHttpOptions,
-} from './provider-http';
+import { dailyChange, HttpProvider, isRecord, toNumber, toText } from './provider-http';
 
 export const FINNHUB = 'finnhub';
 export const FINNHUB_BASE_URL = 'https://finnhub.io/api/v1';
-
-export interface FinnhubSettings {
-  apiKey: string;
-  baseUrl: string;
-  timeoutMs: number;
-}
 
 /**
  * Finnhub (finnhub.io): /quote, /stock/profile2 with /stock/metric, /search. Daily candles are outside
  * the free plan, so history is left to the next provider. The key travels in X-Finnhub-Token, never in
  * the address.
  */
-export class FinnhubProvider implements MarketDataProvider {
-  readonly name = FINNHUB;
+export class FinnhubProvider extends HttpProvider {
   readonly operations: ReadonlySet<MarketOperation> = new Set(['quotes', 'profile', 'search']);
   readonly isLive = true;
   readonly delayMinutes = 0;
-  private readonly http: ProviderHttpOptions;
 
-  constructor(settings: FinnhubSettings) {
-    this.http = {
-      provider: FINNHUB,
-      baseUrl: settings.baseUrl,
-      headers: { 'x-finnhub-token': settings.apiKey },
-      timeoutMs: settings.timeoutMs,
-    };
+  constructor(settings: ProviderSettings) {
+    super(FINNHUB, settings, { headers: { 'x-finnhub-token': settings.apiKey } });
   }
 
-  async quotes(symbols: readonly string[]): Promise<Map<string, ProviderQuote>> {
+  quotes(symbols: readonly string[]): Promise<Map<string, ProviderQuote>> {
     // One call per symbol: /quote takes one. The service caches each, so a symbol costs one call per
     // freshness window.
-    const answers = await Promise.all(symbols.map((symbol) => this.quote(symbol)));
-    const found = new Map<string, ProviderQuote>();
-    for (const quote of answers) if (quote) found.set(quote.symbol, quote);
-    return found;
+    return this.quotesOneByOne(symbols, (symbol) => this.quote(symbol));
   }
 
   private async quote(symbol: string): Promise<ProviderQuote | null> {
@@ -103,35 +79,21 @@ export class FinnhubProvider implements MarketDataProvider {
   }
 
   history(): Promise<Bar[] | null> {
-    return Promise.reject(
-      new ProviderError(FINNHUB, 'refused', 'daily candles are not in the plan'),
-    );
+    return Promise.reject(this.failure('refused', 'daily candles are not in the plan'));
   }
 
   async search(query: string): Promise<SymbolMatch[]> {
     const { body } = await this.get('/search', { q: query });
     if (!isRecord(body) || !Array.isArray(body.result))
       throw this.badAnswer('/search', 'no result');
-    const matches: SymbolMatch[] = [];
-    for (const item of body.result) {
-      if (!isRecord(item)) continue;
-      const symbol = toText(item.symbol);
-      const name = toText(item.description);
-      if (symbol === null || name === null) continue;
-      matches.push({ symbol, name, exchange: null, type: toText(item.type) });
-    }
-    return matches;
+    return this.symbolMatches(body.result, { name: 'description', type: 'type' });
   }
 
   private async get(path: string, query: Record<string, string>) {
-    const answer = await getProviderJson(this.http, path, query);
+    const answer = await this.getJson(path, query);
     if (answer.status >= 400) {
-      throw new ProviderError(FINNHUB, 'bad-answer', `${path} answered ${answer.status}`);
+      throw this.failure('bad-answer', `${path} answered ${answer.status}`);
     }
     return answer;
-  }
-
-  private badAnswer(path: string, what: string): ProviderError {
-    return new ProviderError(FINNHUB, 'bad-answer', `${path}: ${what}`);
   }
 }

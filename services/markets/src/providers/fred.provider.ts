@@ -5,30 +5,16 @@ import {
   type Bar,
   type SymbolMatch,
 } from '@probedge/proto';
-import {
-  ProviderError,
-  type MarketDataProvider,
-  type MarketOperation,
-  type ProviderProfile,
-  type ProviderQuote,
+import type {
+  MarketOperation,
+  ProviderProfile,
+  ProviderQuote,
+  ProviderSettings,
 } from './market-provider';
-import {
-  dailyChange,
-  getProviderJson,
-  isRecord,
-  toNumber,
-  toText,
-  type ProviderHttpOptions,
-} from './provider-http';
+import { dailyChange, HttpProvider, isRecord, toNumber, toText } from './provider-http';
 
 export const FRED = 'fred';
 export const FRED_BASE_URL = 'https://api.stlouisfed.org/fred';
-
-export interface FredSettings {
-  apiKey: string;
-  baseUrl: string;
-  timeoutMs: number;
-}
 
 export interface FredSeries {
   /** FRED's title of the series, shown as the quote's name. */
@@ -92,29 +78,18 @@ interface Observation {
  * without a call; series are not companies, so there is no profile. FRED takes its key only as the
  * api_key parameter, so it travels in the address, which is never logged nor put into a message.
  */
-export class FredProvider implements MarketDataProvider {
-  readonly name = FRED;
+export class FredProvider extends HttpProvider {
   readonly operations: ReadonlySet<MarketOperation> = new Set(['quotes', 'history', 'search']);
   readonly isLive = false;
   readonly delayMinutes = END_OF_DAY_DELAY_MINUTES;
-  private readonly http: ProviderHttpOptions;
 
-  constructor(settings: FredSettings) {
-    this.http = {
-      provider: FRED,
-      baseUrl: settings.baseUrl,
-      headers: {},
-      query: { api_key: settings.apiKey, file_type: 'json' },
-      timeoutMs: settings.timeoutMs,
-    };
+  constructor(settings: ProviderSettings) {
+    super(FRED, settings, { headers: {}, query: { api_key: settings.apiKey, file_type: 'json' } });
   }
 
-  async quotes(symbols: readonly string[]): Promise<Map<string, ProviderQuote>> {
+  quotes(symbols: readonly string[]): Promise<Map<string, ProviderQuote>> {
     // One call per series: FRED answers one series at a time.
-    const answers = await Promise.all(symbols.map((symbol) => this.quote(symbol)));
-    const found = new Map<string, ProviderQuote>();
-    for (const quote of answers) if (quote) found.set(quote.symbol, quote);
-    return found;
+    return this.quotesOneByOne(symbols, (symbol) => this.quote(symbol));
   }
 
   private async quote(symbol: string): Promise<ProviderQuote | null> {
@@ -208,22 +183,18 @@ export class FredProvider implements MarketDataProvider {
     path: string,
     query: Record<string, string>,
   ): Promise<Record<string, unknown> | null> {
-    const { status, body } = await getProviderJson(this.http, path, query);
+    const { status, body } = await this.getJson(path, query);
     if (status >= 400) {
       // FRED answers a bad key and an unknown series alike, 400, and tells them apart only in its
       // error_message; its own words are read here and never passed on.
       const message = isRecord(body) ? (toText(body.error_message) ?? '') : '';
       if (/api_key/i.test(message)) {
-        throw new ProviderError(FRED, 'refused', `${path}: key not accepted`);
+        throw this.failure('refused', `${path}: key not accepted`);
       }
       if (status === 400 && /does not exist/i.test(message)) return null;
       throw this.badAnswer(path, `answered ${status}`);
     }
     if (!isRecord(body)) throw this.badAnswer(path, 'not an object');
     return body;
-  }
-
-  private badAnswer(path: string, what: string): ProviderError {
-    return new ProviderError(FRED, 'bad-answer', `${path}: ${what}`);
   }
 }

@@ -4,6 +4,14 @@ import type { Bar, SymbolMatch } from '@probedge/proto';
 /** What a provider can be asked; an adapter lists the ones its plan answers. */
 export type MarketOperation = 'quotes' | 'profile' | 'history' | 'search';
 
+/** The operations of a provider that answers them all. */
+export const EVERY_OPERATION: ReadonlySet<MarketOperation> = new Set([
+  'quotes',
+  'profile',
+  'history',
+  'search',
+]);
+
 /** A quote as a provider gives it; the service adds where it came from and whether it is stale. */
 export interface ProviderQuote {
   symbol: string;
@@ -26,6 +34,13 @@ export interface ProviderProfile {
   pbRatio: number | null;
   exchange: string | null;
   currency: string | null;
+}
+
+/** A keyed provider's settings, as configured. */
+export interface ProviderSettings {
+  apiKey: string;
+  baseUrl: string;
+  timeoutMs: number;
 }
 
 /** The standard models every adapter maps to; adapters only map fields, the service does the rest. */

@@ -1,5 +1,11 @@
 import { retryAfterMs } from '@probedge/kit';
-import { ProviderError } from './market-provider';
+import type { SymbolMatch } from '@probedge/proto';
+import {
+  ProviderError,
+  type ProviderErrorCode,
+  type ProviderQuote,
+  type ProviderSettings,
+} from './market-provider';
 
 export interface ProviderHttpOptions {
   provider: string;
@@ -136,4 +142,70 @@ export function dailyChange(
   return absolute === null || relative === null
     ? null
     : { change: absolute, percentChange: relative };
+}
+
+/**
+ * What the adapters of keyed HTTP providers (each a MarketDataProvider) share: their calls (where the key travels is the
+ * adapter's: `key` gives the headers and any parameters carrying it) and how an answer whose shape
+ * is not recognised is reported.
+ */
+export abstract class HttpProvider {
+  private readonly http: ProviderHttpOptions;
+
+  constructor(
+    readonly name: string,
+    settings: ProviderSettings,
+    key: Pick<ProviderHttpOptions, 'headers' | 'query'>,
+  ) {
+    this.http = {
+      provider: name,
+      baseUrl: settings.baseUrl,
+      timeoutMs: settings.timeoutMs,
+      ...key,
+    };
+  }
+
+  protected getJson(path: string, query: Record<string, string>) {
+    return getProviderJson(this.http, path, query);
+  }
+
+  /** A failure of this provider, for the service to count against its breaker. */
+  protected failure(code: ProviderErrorCode, message: string): ProviderError {
+    return new ProviderError(this.name, code, message);
+  }
+
+  protected badAnswer(path: string, what: string): ProviderError {
+    return this.failure('bad-answer', `${path}: ${what}`);
+  }
+
+  /** Quotes from a provider that answers one symbol a call: asked together, unknown ones left out. */
+  protected async quotesOneByOne(
+    symbols: readonly string[],
+    quote: (symbol: string) => Promise<ProviderQuote | null>,
+  ): Promise<Map<string, ProviderQuote>> {
+    const answers = await Promise.all(symbols.map(quote));
+    const found = new Map<string, ProviderQuote>();
+    for (const answer of answers) if (answer) found.set(answer.symbol, answer);
+    return found;
+  }
+
+  /**
+   * Search results as matches: `fields` names where each item keeps the name, the exchange (where
+   * it has one) and the type. Items without a symbol or a name are skipped.
+   */
+  protected symbolMatches(
+    items: readonly unknown[],
+    fields: { name: string; exchange?: string; type: string },
+  ): SymbolMatch[] {
+    const matches: SymbolMatch[] = [];
+    for (const item of items) {
+      if (!isRecord(item)) continue;
+      const symbol = toText(item.symbol);
+      const name = toText(item[fields.name]);
+      if (symbol === null || name === null) continue;
+      const exchange = fields.exchange === undefined ? null : toText(item[fields.exchange]);
+      matches.push({ symbol, name, exchange, type: toText(item[fields.type]) });
+    }
+    return matches;
+  }
 }

@@ -6,11 +6,11 @@ import {
   SESSION_CLOSE,
   SESSION_OPEN,
 } from '../market/market-session';
-import type {
-  MarketDataProvider,
-  MarketOperation,
-  ProviderProfile,
-  ProviderQuote,
+import {
+  EVERY_OPERATION,
+  type MarketDataProvider,
+  type ProviderProfile,
+  type ProviderQuote,
 } from './market-provider';
 import { SANDBOX_INSTRUMENTS, type SandboxInstrument } from './sandbox-universe';
 
@@ -59,12 +59,7 @@ interface Series {
  */
 export class SandboxProvider implements MarketDataProvider {
   readonly name = SANDBOX_MARKET_SOURCE;
-  readonly operations: ReadonlySet<MarketOperation> = new Set([
-    'quotes',
-    'profile',
-    'history',
-    'search',
-  ]);
+  readonly operations = EVERY_OPERATION;
   readonly isLive = false;
   readonly delayMinutes = 0;
   private readonly bySymbol = new Map(SANDBOX_INSTRUMENTS.map((item) => [item.symbol, item]));

@@ -1,28 +1,14 @@
 import type { Bar, SymbolMatch } from '@probedge/proto';
 import {
-  ProviderError,
-  type MarketDataProvider,
-  type MarketOperation,
+  EVERY_OPERATION,
   type ProviderProfile,
   type ProviderQuote,
+  type ProviderSettings,
 } from './market-provider';
-import {
-  dailyChange,
-  getProviderJson,
-  isRecord,
-  toNumber,
-  toText,
-  type ProviderHttpOptions,
-} from './provider-http';
+import { dailyChange, HttpProvider, isRecord, toNumber, toText } from './provider-http';
 
 export const TWELVE_DATA = 'twelvedata';
 export const TWELVE_DATA_BASE_URL = 'https://api.twelvedata.com';
-
-export interface TwelveDataSettings {
-  apiKey: string;
-  baseUrl: string;
-  timeoutMs: number;
-}
 
 /** Twelve Data's error body: HTTP 200 (or the same status) with {code, message, status: "error"}. */
 function errorOf(body: unknown): { code: number; message: string } | null {
@@ -44,25 +30,13 @@ function dayAfter(day: string): string {
  * answer, so each body is read for its `status` before anything else. The key travels in the
  * Authorization header.
  */
-export class TwelveDataProvider implements MarketDataProvider {
-  readonly name = TWELVE_DATA;
-  readonly operations: ReadonlySet<MarketOperation> = new Set([
-    'quotes',
-    'profile',
-    'history',
-    'search',
-  ]);
+export class TwelveDataProvider extends HttpProvider {
+  readonly operations = EVERY_OPERATION;
   readonly isLive = true;
   readonly delayMinutes = 0;
-  private readonly http: ProviderHttpOptions;
 
-  constructor(settings: TwelveDataSettings) {
-    this.http = {
-      provider: TWELVE_DATA,
-      baseUrl: settings.baseUrl,
-      headers: { authorization: `apikey ${settings.apiKey}` },
-      timeoutMs: settings.timeoutMs,
-    };
+  constructor(settings: ProviderSettings) {
+    super(TWELVE_DATA, settings, { headers: { authorization: `apikey ${settings.apiKey}` } });
   }
 
   async quotes(symbols: readonly string[]): Promise<Map<string, ProviderQuote>> {
@@ -163,20 +137,11 @@ export class TwelveDataProvider implements MarketDataProvider {
     const body = await this.get('/symbol_search', { symbol: query, outputsize: '20' });
     if (body === null) return [];
     if (!Array.isArray(body.data)) throw this.badAnswer('/symbol_search', 'no data');
-    const matches: SymbolMatch[] = [];
-    for (const item of body.data) {
-      if (!isRecord(item)) continue;
-      const symbol = toText(item.symbol);
-      const name = toText(item.instrument_name);
-      if (symbol === null || name === null) continue;
-      matches.push({
-        symbol,
-        name,
-        exchange: toText(item.exchange),
-        type: toText(item.instrument_type),
-      });
-    }
-    return matches;
+    return this.symbolMatches(body.data, {
+      name: 'instrument_name',
+      exchange: 'exchange',
+      type: 'instrument_type',
+    });
   }
 
   /** The body, or null when the provider says it does not know the symbol (its 400/404). */
@@ -184,23 +149,19 @@ export class TwelveDataProvider implements MarketDataProvider {
     path: string,
     query: Record<string, string>,
   ): Promise<Record<string, unknown> | null> {
-    const { status, body } = await getProviderJson(this.http, path, query);
+    const { status, body } = await this.getJson(path, query);
     const failure = errorOf(body) ?? (status >= 400 ? { code: status, message: 'error' } : null);
     if (failure) {
       if (failure.code === 400 || failure.code === 404) return null;
       if (failure.code === 429) {
-        throw new ProviderError(TWELVE_DATA, 'rate-limited', `${path}: ${failure.message}`);
+        throw this.failure('rate-limited', `${path}: ${failure.message}`);
       }
       if (failure.code === 401 || failure.code === 403) {
-        throw new ProviderError(TWELVE_DATA, 'refused', `${path}: ${failure.message}`);
+        throw this.failure('refused', `${path}: ${failure.message}`);
       }
-      throw new ProviderError(TWELVE_DATA, 'unavailable', `${path}: code ${failure.code}`);
+      throw this.failure('unavailable', `${path}: code ${failure.code}`);
     }
     if (!isRecord(body)) throw this.badAnswer(path, 'not an object');
     return body;
-  }
-
-  private badAnswer(path: string, what: string): ProviderError {
-    return new ProviderError(TWELVE_DATA, 'bad-answer', `${path}: ${what}`);
   }
 }

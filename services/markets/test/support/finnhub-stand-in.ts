@@ -1,16 +1,9 @@
 import { listing, quoteOf, searchListings, type Listing } from './market-data-set';
-import {
-  commonFault,
-  startStandIn,
-  type Answer,
-  type RecordedRequest,
-  type StandIn,
-  type StandInMode,
-} from './stand-in-server';
+import { startStandIn, type Answer, type RecordedRequest, type StandIn } from './stand-in-server';
 
 export const FINNHUB_STAND_IN_KEY = 'finnhub-stand-in-key';
 
-export type FinnhubStandIn = StandIn<StandInMode>;
+export type FinnhubStandIn = StandIn;
 
 /**
  * A local Finnhub (finnhub.io/api/v1) answering the free plan's documented shapes from the shared
@@ -24,15 +17,14 @@ export function startFinnhubStandIn(
   const apiKey = options.apiKey ?? FINNHUB_STAND_IN_KEY;
   const without = new Set(options.without);
   const find = (symbol: string) => (without.has(symbol) ? undefined : listing(symbol));
-  return startStandIn<StandInMode>({
+  return startStandIn({
     basePath: '/api/v1',
     apiKey,
-    normalMode: 'normal',
-    respond: (request, mode, modeOptions) =>
-      commonFault(mode, modeOptions, {
-        rateLimited: { error: 'API limit reached. Please try again later. Remaining Limit: 0' },
-        failing: { error: 'Internal server error' },
-      }) ?? answer(request, apiKey, find),
+    faults: {
+      rateLimited: { error: 'API limit reached. Please try again later. Remaining Limit: 0' },
+      failing: { error: 'Internal server error' },
+    },
+    answer: (request) => answer(request, apiKey, find),
   });
 }
 

@@ -1,16 +1,9 @@
 import type { Bar } from '@probedge/proto';
-import {
-  commonFault,
-  startStandIn,
-  type Answer,
-  type RecordedRequest,
-  type StandIn,
-  type StandInMode,
-} from './stand-in-server';
+import { startStandIn, type Answer, type RecordedRequest, type StandIn } from './stand-in-server';
 
 export const FRED_STAND_IN_KEY = 'fredstandinkey0000000000000000000';
 
-export type FredStandIn = StandIn<StandInMode>;
+export type FredStandIn = StandIn;
 
 export interface StandInObservation {
   date: string;
@@ -96,15 +89,14 @@ export function fredQuoteOf(id: string) {
  */
 export function startFredStandIn(options: { apiKey?: string } = {}): Promise<FredStandIn> {
   const apiKey = options.apiKey ?? FRED_STAND_IN_KEY;
-  return startStandIn<StandInMode>({
+  return startStandIn({
     basePath: '/fred',
     apiKey,
-    normalMode: 'normal',
-    respond: (request, mode, modeOptions) =>
-      commonFault(mode, modeOptions, {
-        rateLimited: failure(429, 'Too Many Requests.  Exceeded Rate Limit'),
-        failing: failure(500, 'Internal Server Error'),
-      }) ?? answer(request, apiKey),
+    faults: {
+      rateLimited: failure(429, 'Too Many Requests.  Exceeded Rate Limit'),
+      failing: failure(500, 'Internal Server Error'),
+    },
+    answer: (request) => answer(request, apiKey),
   });
 }
 

@@ -59,28 +59,32 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
-export type Responder<M extends string> = (
-  request: RecordedRequest,
-  mode: M,
-  options: ModeOptions,
-) => Answer | 'hang';
-
 export const DEFAULT_RETRY_AFTER = '7';
 export const DEFAULT_WRONG_SHAPE = { unexpected: 'shape' };
 export const NOT_JSON_PAGE = '<!doctype html><title>Service maintenance</title><p>Back soon.</p>';
 
-/** Starts a provider stand-in on 127.0.0.1 with a free port. */
-export async function startStandIn<M extends string>(config: {
+/**
+ * Starts a provider stand-in on 127.0.0.1 with a free port. In normal mode it gives `answer`; the
+ * common faults (rate-limited, failing, wrong-shape, not-json, hanging) are answered alike for every
+ * provider, with its own words in `faults`; `ownMode` answers the modes only this provider has.
+ */
+export async function startStandIn<M extends string = StandInMode>(config: {
   /** The provider's base path, e.g. /api/v1 for Finnhub; '' for the host's root. */
   basePath: string;
   apiKey: string;
-  normalMode: M;
-  respond: Responder<M>;
+  /** The provider's bodies of a 429 and a 500. */
+  faults: { rateLimited: unknown; failing: unknown };
+  answer: (request: RecordedRequest) => Answer;
+  ownMode?: (mode: M) => Answer | null;
 }): Promise<StandIn<M>> {
   const requests: RecordedRequest[] = [];
-  let mode = config.normalMode;
+  let mode: string = 'normal';
   let options: ModeOptions = {};
   let stopped = false;
+  const respond = (request: RecordedRequest): Answer | 'hang' =>
+    config.ownMode?.(mode as M) ??
+    commonFault(mode, options, config.faults) ??
+    config.answer(request);
 
   const server = http.createServer((req, res) => {
     const address = new URL(req.url ?? '/', 'http://stand-in');
@@ -95,7 +99,7 @@ export async function startStandIn<M extends string>(config: {
       headers: req.headers,
     };
     requests.push(request);
-    const answer = config.respond(request, mode, options);
+    const answer = respond(request);
     // A hanging answer keeps the connection open until the client gives up or the stand-in stops.
     if (answer !== 'hang') send(res, answer);
   });
@@ -117,7 +121,7 @@ export async function startStandIn<M extends string>(config: {
       options = nextOptions;
     },
     reset: () => {
-      mode = config.normalMode;
+      mode = 'normal';
       options = {};
       requests.length = 0;
     },
@@ -142,8 +146,8 @@ function send(res: ServerResponse, answer: Answer): void {
   res.end(text);
 }
 
-/** The fault answers both stand-ins give alike; null in normal mode (and for provider-only modes). */
-export function commonFault(
+/** The fault answers every stand-in gives alike; null in normal mode (and for provider-only modes). */
+function commonFault(
   mode: string,
   options: ModeOptions,
   bodies: { rateLimited: unknown; failing: unknown },

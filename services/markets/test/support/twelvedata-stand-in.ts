@@ -1,6 +1,5 @@
 import { listing, quoteOf, searchListings, type Listing } from './market-data-set';
 import {
-  commonFault,
   startStandIn,
   type Answer,
   type RecordedRequest,
@@ -30,23 +29,20 @@ export function startTwelveDataStandIn(
   return startStandIn<TwelveDataMode>({
     basePath: '',
     apiKey,
-    normalMode: 'normal',
-    respond: (request, mode, modeOptions) => {
-      if (mode === 'quota-exhausted') {
-        return ok(
-          failure(
-            429,
-            'You have run out of API credits for the current minute. Wait for the next minute or consider switching to a higher tier plan at https://twelvedata.com/pricing',
-          ),
-        );
-      }
-      return (
-        commonFault(mode, modeOptions, {
-          rateLimited: failure(429, 'Too many requests'),
-          failing: failure(500, 'Internal server error'),
-        }) ?? answer(request, apiKey)
-      );
+    faults: {
+      rateLimited: failure(429, 'Too many requests'),
+      failing: failure(500, 'Internal server error'),
     },
+    answer: (request) => answer(request, apiKey),
+    ownMode: (mode) =>
+      mode === 'quota-exhausted'
+        ? ok(
+            failure(
+              429,
+              'You have run out of API credits for the current minute. Wait for the next minute or consider switching to a higher tier plan at https://twelvedata.com/pricing',
+            ),
+          )
+        : null,
   });
 }
 
