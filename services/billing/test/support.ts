@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
-import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
+import type { NestFastifyApplication } from '@probedge/kit';
+import { createTestDatabase, initTestApp, type TestDatabase } from '@probedge/kit/testing';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { AppModule, OPENAPI } from '../src/app.module';
@@ -21,14 +21,11 @@ export interface BillingApp {
 /** The real app (raw body on, like main.ts) on the given database. */
 export async function startBillingApp(env: NodeJS.ProcessEnv): Promise<BillingApp> {
   const config = loadBillingConfig({ LOG_LEVEL: 'silent', ...env });
-  const app = await createApp(AppModule.forRoot(config), {
-    bodyLimit: config.BODY_LIMIT,
+  const app = await initTestApp(AppModule.forRoot(config), config, {
     openapi: OPENAPI,
     rawBody: true,
     formBody: true,
   });
-  app.useLogger(false);
-  await initApp(app);
   return { app, config, close: () => app.close() };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
-import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
+import type { NestFastifyApplication } from '@probedge/kit';
+import { createTestDatabase, initTestApp, type TestDatabase } from '@probedge/kit/testing';
 import { AppModule, OPENAPI } from '../src/app.module';
 import { loadContentConfig, type ContentConfig } from '../src/config/env';
 
@@ -36,13 +36,10 @@ export async function startTestApp(
     NEWSLETTER_MAIL_GAP_SECONDS: '0',
     ...env,
   });
-  const app = await createApp(AppModule.forRoot(config), {
-    bodyLimit: config.BODY_LIMIT,
+  const app = await initTestApp(AppModule.forRoot(config), config, {
     formBody: true,
     openapi: OPENAPI,
   });
-  app.useLogger(false);
-  await initApp(app);
   return {
     app,
     database,

@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
+import type { NestFastifyApplication } from '@probedge/kit';
 import { QUEUES } from '@probedge/proto';
 import { Queue } from 'bullmq';
 import request from 'supertest';
-import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
+import { createTestDatabase, initTestApp, type TestDatabase } from '@probedge/kit/testing';
 import { AppModule, OPENAPI } from '../src/app.module';
 import { loadInsightsConfig, type InsightsConfig } from '../src/config/env';
 import { DailyItemsRepository } from '../src/items/daily-items.repository';
@@ -79,12 +79,7 @@ async function start(
   module: ReturnType<typeof AppModule.forRoot>,
   config: InsightsConfig,
 ): Promise<Running> {
-  const app = await createApp(module, {
-    bodyLimit: config.BODY_LIMIT,
-    openapi: OPENAPI,
-  });
-  app.useLogger(false);
-  await initApp(app);
+  const app = await initTestApp(module, config, { openapi: OPENAPI });
   return {
     app,
     config,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
-import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
+import type { NestFastifyApplication } from '@probedge/kit';
+import { createTestDatabase, initTestApp, type TestDatabase } from '@probedge/kit/testing';
 import { AppModule, OPENAPI } from '../src/app.module';
 import { loadMarketsConfig, type MarketsConfig } from '../src/config/env';
 import { deleteKeysUnder } from './support/redis-keys';
@@ -36,12 +36,7 @@ export async function startTestApp(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await createApp(AppModule.forRoot(config, clock), {
-    bodyLimit: config.BODY_LIMIT,
-    openapi: OPENAPI,
-  });
-  app.useLogger(false);
-  await initApp(app);
+  const app = await initTestApp(AppModule.forRoot(config, clock), config, { openapi: OPENAPI });
   return {
     app,
     config,

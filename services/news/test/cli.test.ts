@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
-import { createTestDatabase, waitFor, type TestDatabase } from '@probedge/kit/testing';
+import type { NestFastifyApplication } from '@probedge/kit';
+import { createTestDatabase, initTestApp, waitFor, type TestDatabase } from '@probedge/kit/testing';
 import { JOBS, QUEUES } from '@probedge/proto';
 import { Queue } from 'bullmq';
 import { parseArgs, UsageError } from '../src/cli';
@@ -97,11 +97,7 @@ describe('node dist/cli.js ingest-now', () => {
       NEWS_QUEUE_PREFIX: prefix,
       NEWS_CACHE_PREFIX: `${prefix}:`,
     });
-    worker = await createApp(WorkerModule.forRoot(config), {
-      bodyLimit: config.BODY_LIMIT,
-    });
-    worker.useLogger(false);
-    await initApp(worker);
+    worker = await initTestApp(WorkerModule.forRoot(config), config);
     queue = new Queue(QUEUES.newsIngestion, { connection: { url: REDIS_URL }, prefix });
     // The regular slot fetches both sources once; their next checks are then minutes away.
     await worker.get(IngestionQueue).enqueueSlot(new Date());

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
-import { createTestDatabase, type TestDatabase } from '@probedge/kit/testing';
+import type { NestFastifyApplication } from '@probedge/kit';
+import { createTestDatabase, initTestApp, type TestDatabase } from '@probedge/kit/testing';
 import { AppModule, OPENAPI } from '../src/app.module';
 import { loadNewsConfig, type NewsConfig } from '../src/config/env';
 import { IngestionService } from '../src/ingestion/ingestion.service';
@@ -32,12 +32,7 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCon
     NEWS_CACHE_PREFIX: `news-test-${randomBytes(4).toString('hex')}:`,
     ...env,
   });
-  const app = await createApp(AppModule.forRoot(config), {
-    bodyLimit: config.BODY_LIMIT,
-    openapi: OPENAPI,
-  });
-  app.useLogger(false);
-  await initApp(app);
+  const app = await initTestApp(AppModule.forRoot(config), config, { openapi: OPENAPI });
   return {
     app,
     database,

@@ -2,8 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApp, initApp, type NestFastifyApplication } from '@probedge/kit';
-import { createTestDatabase, metricValue, waitFor, type TestDatabase } from '@probedge/kit/testing';
+import type { NestFastifyApplication } from '@probedge/kit';
+import {
+  createTestDatabase,
+  initTestApp,
+  metricValue,
+  waitFor,
+  type TestDatabase,
+} from '@probedge/kit/testing';
 import request from 'supertest';
 import { loadNewsConfig } from '../src/config/env';
 import { IngestionQueue } from '../src/ingestion/ingestion.queue';
@@ -48,17 +54,9 @@ describe('news worker', () => {
       NEWS_CACHE_PREFIX: `news-test-${randomBytes(4).toString('hex')}:`,
     });
     // Two replicas started together on the same database and queue.
-    for (const app of await Promise.all(
-      [0, 1].map(() =>
-        createApp(WorkerModule.forRoot(config), {
-          bodyLimit: config.BODY_LIMIT,
-        }),
-      ),
-    )) {
-      app.useLogger(false);
-      workers.push(app);
-    }
-    await Promise.all(workers.map((app) => initApp(app)));
+    workers.push(
+      ...(await Promise.all([0, 1].map(() => initTestApp(WorkerModule.forRoot(config), config)))),
+    );
   });
 
   afterAll(async () => {
@@ -131,11 +129,7 @@ describe('news worker on the sample feeds', () => {
       NEWS_QUEUE_PREFIX: `news-test-${randomBytes(4).toString('hex')}`,
       NEWS_CACHE_PREFIX: `news-test-${randomBytes(4).toString('hex')}:`,
     });
-    worker = await createApp(WorkerModule.forRoot(config), {
-      bodyLimit: config.BODY_LIMIT,
-    });
-    worker.useLogger(false);
-    await initApp(worker);
+    worker = await initTestApp(WorkerModule.forRoot(config), config);
   });
 
   afterAll(async () => {

@@ -6,3 +6,4 @@ export * from './node-process';
 export * from './smtp-inbox';
 export * from './atom-feed';
 export * from './slow-sender';
+export * from './test-app';
