@@ -1,4 +1,4 @@
-import { Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import {
   ApiOkResponse,
   ApiOperation,
@@ -12,6 +12,9 @@ import type { VisitorRequest } from '../access/visitor-cookies';
 import { formPage, seeOther } from './sandbox-answer';
 import { ACCESS_COOKIE_SCHEME, MEMBER_SESSION_SCHEME } from '../access/security-schemes';
 import { VisitorCookies } from '../access/visitor-cookies';
+import { BILLING_CONFIG } from '../config/billing-config';
+import type { BillingConfig } from '../config/env';
+import { sandboxPortalPage } from './sandbox-portal.page';
 import { SandboxPortalService } from './sandbox-portal.service';
 import { HTML_PAGE, redirectTo } from './sandbox-pages.openapi';
 import { SANDBOX_PORTAL_PATH } from './sandbox.provider';
@@ -22,6 +25,7 @@ import { SANDBOX_PORTAL_PATH } from './sandbox.provider';
 @Controller('api/billing/sandbox-portal')
 export class SandboxPortalController {
   constructor(
+    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     private readonly portal: SandboxPortalService,
     private readonly cookies: VisitorCookies,
   ) {}
@@ -42,8 +46,16 @@ export class SandboxPortalController {
     @Req() req: VisitorRequest,
     @Res({ passthrough: true }) res: PassthroughReply,
   ): Promise<string> {
-    const page = await this.portal.page(this.cookies.read(req));
-    return formPage(res, page.status, page.html);
+    const view = await this.portal.view(this.cookies.read(req));
+    return formPage(
+      res,
+      view.status,
+      sandboxPortalPage(view.subscriptions, {
+        returnUrl: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/account`,
+        brandName: this.config.BRAND_NAME,
+        supportEmail: this.config.SUPPORT_EMAIL,
+      }),
+    );
   }
 
   @Post('cancel')

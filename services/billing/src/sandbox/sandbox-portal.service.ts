@@ -3,24 +3,22 @@ import { AccessService } from '../access/access.service';
 import type { Visitor } from '../access/visitor-cookies';
 import { BillingRepository } from '../billing/billing.repository';
 import { BillingService } from '../billing/billing.service';
-import { BILLING_CONFIG } from '../config/billing-config';
-import type { BillingConfig } from '../config/env';
+import type { Subscription } from '../generated/prisma/client';
 import { BILLING_PROVIDER, type BillingProvider } from '../provider/billing-provider';
 import { SandboxError } from './sandbox.errors';
-import { sandboxPortalPage } from './sandbox-portal.page';
 import { sandboxSnapshot } from './sandbox.provider';
 import { SandboxRepository } from './sandbox.repository';
 
-/** The portal page and its status: 401 when no subscription is linked to the browser (the page says so). */
-export interface SandboxPortalView {
-  status: 200 | 401;
-  html: string;
-}
+/**
+ * What the portal shows: the subscriptions linked to the browser, or null with 401 when none is
+ * (the page says so).
+ */
+export type SandboxPortalView =
+  { status: 200; subscriptions: Subscription[] } | { status: 401; subscriptions: null };
 
 @Injectable()
 export class SandboxPortalService {
   constructor(
-    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     @Inject(BILLING_PROVIDER) private readonly provider: BillingProvider,
     private readonly billing: BillingService,
     private readonly access: AccessService,
@@ -35,23 +33,18 @@ export class SandboxPortalService {
     }
   }
 
-  /**
-   * The portal listing the subscriptions of the browser's customers: those of the purchase cookie
-   * and of the member session. Without either it is the page saying none is linked, with 401.
-   */
-  async page(visitor: Visitor): Promise<SandboxPortalView> {
+  /** The subscriptions of the customers the purchase cookie or the member session links to. */
+  async view(visitor: Visitor): Promise<SandboxPortalView> {
     this.assertSandbox();
     const customerIds = await this.access.customersOf(visitor);
-    const subscriptions =
-      customerIds.length === 0
-        ? null
-        : await this.repository.subscriptionsOfCustomers(customerIds, this.billing.priceId);
-    const html = sandboxPortalPage(subscriptions, {
-      returnUrl: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/account`,
-      brandName: this.config.BRAND_NAME,
-      supportEmail: this.config.SUPPORT_EMAIL,
-    });
-    return { status: subscriptions === null ? 401 : 200, html };
+    if (customerIds.length === 0) return { status: 401, subscriptions: null };
+    return {
+      status: 200,
+      subscriptions: await this.repository.subscriptionsOfCustomers(
+        customerIds,
+        this.billing.priceId,
+      ),
+    };
   }
 
   /**
