@@ -7,9 +7,9 @@ import { type SessionOutcome } from './fake-stripe';
 import {
   buy,
   cookieFrom,
-  eventPayload,
+  checkoutCompletedPayload,
+  deliverWebhook,
   PRICE_ID,
-  signPayload,
   startBillingApp,
   startCheckout as startBrowserCheckout,
   stripeEnv,
@@ -179,23 +179,12 @@ describe('checkout and portal against the Stripe API', () => {
       const { sessionId } = await startCheckout('row-key-0005-abcdef');
       const subscription = context.stripe.completeSession(sessionId);
       const created = context.stripe.nowSeconds();
-      const payload = eventPayload(
-        'checkout.session.completed',
-        {
-          id: sessionId,
-          object: 'checkout.session',
-          mode: 'subscription',
-          customer: subscription.customer,
-          subscription: subscription.id,
-        },
+      const payload = checkoutCompletedPayload(
+        { id: sessionId, customer: subscription.customer, subscription: subscription.id },
         created,
       );
 
-      const webhook = await request(server())
-        .post('/api/stripe/webhook')
-        .set('Content-Type', 'application/json')
-        .set('Stripe-Signature', signPayload(payload))
-        .send(payload);
+      const webhook = await deliverWebhook(context.billing, payload);
 
       expect(webhook.status).toBe(200);
       expect((await checkoutRow(sessionId))!.completed_at).toEqual(new Date(created * 1000));

@@ -5,9 +5,9 @@ import { query } from './db';
 import {
   buy,
   cookieFrom,
-  eventPayload,
+  checkoutCompletedPayload,
+  deliverWebhook,
   parseSetCookie,
-  signPayload,
   startCheckout,
   useStripeBilling,
 } from './support';
@@ -429,24 +429,10 @@ describe('members: sign-in by e-mail link', () => {
     const email = address('webhook');
     const paid = await buy(context.billing, context.stripe, { email });
     const session = context.stripe.sessions.get(paid.sessionId)!;
-    const payload = eventPayload(
-      'checkout.session.completed',
-      {
-        id: session.id,
-        object: 'checkout.session',
-        mode: 'subscription',
-        customer: session.customer,
-        subscription: session.subscription,
-        customer_details: { email: email.toUpperCase() },
-      },
-      context.stripe.nowSeconds(),
-    );
-    await request(server())
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signPayload(payload))
-      .send(payload)
-      .expect(200);
+    const payload = checkoutCompletedPayload(session, context.stripe.nowSeconds(), {
+      details: { customer_details: { email: email.toUpperCase() } },
+    });
+    await deliverWebhook(context.billing, payload).expect(200);
 
     // The browser that paid never activated; the buyer signs in elsewhere and has access.
     const member = await sessionFor(email);

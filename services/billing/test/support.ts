@@ -107,6 +107,39 @@ export function eventPayload(type: string, object: unknown, created: number, id?
   });
 }
 
+/** checkout.session.completed of a subscription checkout, as Stripe sends it (`details`: more fields). */
+export function checkoutCompletedPayload(
+  session: { id: string; customer: string | null; subscription: string | null },
+  created: number,
+  options: { eventId?: string; details?: Record<string, unknown> } = {},
+): string {
+  return eventPayload(
+    'checkout.session.completed',
+    {
+      id: session.id,
+      object: 'checkout.session',
+      mode: 'subscription',
+      customer: session.customer,
+      subscription: session.subscription,
+      ...options.details,
+    },
+    created,
+    options.eventId,
+  );
+}
+
+/** Delivers a webhook to the app as Stripe does, signed with the test secret (null: unsigned). */
+export function deliverWebhook(
+  billing: BillingApp,
+  payload: string,
+  signature: string | null = signPayload(payload),
+) {
+  const req = request(billing.app.getHttpServer())
+    .post('/api/stripe/webhook')
+    .set('Content-Type', 'application/json');
+  return (signature === null ? req : req.set('Stripe-Signature', signature)).send(payload);
+}
+
 /** The Set-Cookie header of a response, split into its name, value and attributes. */
 export function parseSetCookie(header: string | string[] | undefined) {
   const first = Array.isArray(header) ? header[0] : header;

@@ -4,6 +4,8 @@ import request from 'supertest';
 import { query } from './db';
 import { stripeId, subscriptionObject, type FakeSubscription } from './fake-stripe';
 import {
+  checkoutCompletedPayload,
+  deliverWebhook,
   eventPayload,
   OTHER_PRICE_ID,
   PRICE_ID,
@@ -24,11 +26,19 @@ describe('POST /api/stripe/webhook', () => {
   const nowSeconds = () => Math.floor(Date.now() / 1000);
 
   /** null sends no Stripe-Signature header at all. */
-  const deliver = (payload: string, signature: string | null = signPayload(payload)) => {
-    const req = request(server())
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json');
-    return (signature === null ? req : req.set('Stripe-Signature', signature)).send(payload);
+  const deliver = (payload: string, signature?: string | null) =>
+    deliverWebhook(context.billing, payload, signature);
+
+  /** A new subscription's checkout.session.completed, under an event id of its own. */
+  const completedCheckout = () => {
+    const sub = context.stripe.addSubscription({ priceId: PRICE_ID });
+    const eventId = stripeId('evt_');
+    const payload = checkoutCompletedPayload(
+      { id: stripeId('cs_test_', 58), customer: sub.customer, subscription: sub.id },
+      nowSeconds(),
+      { eventId },
+    );
+    return { sub, eventId, payload };
   };
 
   const stored = async (id: string) =>
@@ -170,20 +180,7 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('processes the same event delivered 5 times once', async () => {
-    const sub = context.stripe.addSubscription({ priceId: PRICE_ID });
-    const eventId = stripeId('evt_');
-    const payload = eventPayload(
-      'checkout.session.completed',
-      {
-        id: stripeId('cs_test_', 58),
-        object: 'checkout.session',
-        mode: 'subscription',
-        customer: sub.customer,
-        subscription: sub.id,
-      },
-      nowSeconds(),
-      eventId,
-    );
+    const { sub, eventId, payload } = completedCheckout();
 
     const responses = [];
     for (let attempt = 0; attempt < 5; attempt += 1) responses.push(await deliver(payload));
@@ -363,20 +360,7 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('answers 5xx and keeps no event row when handling fails, so the retry is processed', async () => {
-    const sub = context.stripe.addSubscription({ priceId: PRICE_ID });
-    const eventId = stripeId('evt_');
-    const payload = eventPayload(
-      'checkout.session.completed',
-      {
-        id: stripeId('cs_test_', 58),
-        object: 'checkout.session',
-        mode: 'subscription',
-        customer: sub.customer,
-        subscription: sub.id,
-      },
-      nowSeconds(),
-      eventId,
-    );
+    const { sub, eventId, payload } = completedCheckout();
 
     context.stripe.failing = true;
     const failed = await deliver(payload);
