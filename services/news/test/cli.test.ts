@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@probedge/kit';
@@ -15,7 +15,7 @@ import { SourcesRepository } from '../src/sources/sources.repository';
 import { WorkerModule } from '../src/worker.module';
 import { rss, startFeedServer, xml, type FeedServer } from './feed-server';
 import { CLI, runCli } from './cli-support';
-import { MIGRATIONS_DIR } from './support';
+import { MIGRATIONS_DIR, writeSourcesFile } from './support';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -80,20 +80,17 @@ describe('node dist/cli.js ingest-now', () => {
     server.route('/two', feed('c-2'));
     database = await createTestDatabase('probedge_news', MIGRATIONS_DIR);
     folder = await mkdtemp(path.join(tmpdir(), 'news-cli-'));
-    await writeFile(
-      path.join(folder, 'sources.json'),
-      JSON.stringify([
-        { id: 'one', url: server.url('/one'), feed: 'business' },
-        { id: 'two', url: server.url('/two'), feed: 'daytrader' },
-      ]),
-    );
+    const sourcesFile = await writeSourcesFile(folder, [
+      { id: 'one', url: server.url('/one'), feed: 'business' },
+      { id: 'two', url: server.url('/two'), feed: 'daytrader' },
+    ]);
     const config = loadNewsConfig({
       DATABASE_URL: database.url,
       REDIS_URL,
       LOG_LEVEL: 'silent',
       NEWS_ALLOW_LOOPBACK: 'true',
       NEWS_SCHEDULE_ENABLED: 'false',
-      NEWS_SOURCES_FILE: path.join(folder, 'sources.json'),
+      NEWS_SOURCES_FILE: sourcesFile,
       NEWS_QUEUE_PREFIX: prefix,
       NEWS_CACHE_PREFIX: `${prefix}:`,
     });

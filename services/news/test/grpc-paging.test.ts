@@ -1,7 +1,12 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import type { NewsArticle__Output } from '@probedge/proto/grpc';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { startGrpcTestApp, type GrpcTestApp, type ListRequest } from './grpc-support';
+import {
+  GRPC_TEST_SOURCES,
+  startGrpcTestApp,
+  type GrpcTestApp,
+  type ListRequest,
+} from './grpc-support';
 import type { TestContext } from './support';
 
 const BASE = Date.parse('2026-11-20T00:00:00Z');
@@ -28,10 +33,7 @@ describe('NewsService ListArticles paging', () => {
   beforeAll(async () => {
     grpc = await startGrpcTestApp();
     ctx = grpc.ctx;
-    await ctx.sources.sync([
-      { id: 'wire', url: 'https://wire.example.com/rss', feed: 'business' },
-      { id: 'views', url: 'https://views.example.com/rss', feed: 'opinion' },
-    ]);
+    await ctx.sources.sync(GRPC_TEST_SOURCES);
     // Groups of three share one publication instant, so pages end in the middle of a tie.
     await ctx.app.get(PrismaService).article.createMany({
       data: Array.from({ length: TOTAL }, (_, i) => ({

@@ -10,7 +10,14 @@ import type {
   NewsServiceClient,
 } from '@probedge/proto/grpc';
 import { newsGrpcServerOptions } from '../src/grpc/grpc-options';
+import type { SourceDefinition } from '../src/sources/source-definition';
 import { startTestApp, type TestContext } from './support';
+
+/** The two sources the gRPC tests' articles come from. */
+export const GRPC_TEST_SOURCES: SourceDefinition[] = [
+  { id: 'wire', url: 'https://wire.example.com/rss', feed: 'business' },
+  { id: 'views', url: 'https://views.example.com/rss', feed: 'opinion' },
+];
 
 export type ListRequest = ListArticlesRequest;
 export type ListResponse = ListArticlesResponse__Output;

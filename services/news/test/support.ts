@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@probedge/kit';
@@ -44,4 +45,14 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCon
       await database.drop();
     },
   };
+}
+
+/** Writes the sources file (NEWS_SOURCES_FILE) a worker reads into `folder`; returns its path. */
+export async function writeSourcesFile(
+  folder: string,
+  sources: readonly { id: string; url: string; feed: string }[],
+): Promise<string> {
+  const file = path.join(folder, 'sources.json');
+  await writeFile(file, JSON.stringify(sources));
+  return file;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@probedge/kit';
@@ -17,7 +17,7 @@ import { PrismaService } from '../src/prisma/prisma.service';
 import { SourcesRepository } from '../src/sources/sources.repository';
 import { WorkerModule } from '../src/worker.module';
 import { rss, startFeedServer, xml, type FeedServer } from './feed-server';
-import { MIGRATIONS_DIR } from './support';
+import { MIGRATIONS_DIR, writeSourcesFile } from './support';
 
 describe('news worker', () => {
   let server: FeedServer;
@@ -37,19 +37,16 @@ describe('news worker', () => {
       '/two',
       xml(rss([{ guid: 'w-2', title: 'Two', link: 'https://w.example.com/2' }])),
     );
-    await writeFile(
-      path.join(folder, 'sources.json'),
-      JSON.stringify([
-        { id: 'one', url: server.url('/one'), feed: 'business' },
-        { id: 'two', url: server.url('/two'), feed: 'daytrader' },
-      ]),
-    );
+    const sourcesFile = await writeSourcesFile(folder, [
+      { id: 'one', url: server.url('/one'), feed: 'business' },
+      { id: 'two', url: server.url('/two'), feed: 'daytrader' },
+    ]);
     const config = loadNewsConfig({
       DATABASE_URL: database.url,
       LOG_LEVEL: 'silent',
       NEWS_ALLOW_LOOPBACK: 'true',
       NEWS_SCHEDULE_ENABLED: 'false',
-      NEWS_SOURCES_FILE: path.join(folder, 'sources.json'),
+      NEWS_SOURCES_FILE: sourcesFile,
       NEWS_QUEUE_PREFIX: `news-test-${randomBytes(4).toString('hex')}`,
       NEWS_CACHE_PREFIX: `news-test-${randomBytes(4).toString('hex')}:`,
     });
