@@ -1,22 +1,21 @@
-import { PageMeta } from '../seo/page-meta';
+import { PageShell } from '../ui/page-shell';
 import { ButtonLink } from '../ui/button-link.styles';
-import { PageContainer, PageLead, PageTitle } from '../ui/page.styles';
+import { PageLead, PageTitle } from '../ui/page.styles';
 import { Panel } from './not-found-page.styles';
 
 export function NotFoundPage() {
   return (
-    <PageContainer>
-      <PageMeta
-        title="Page Not Found"
-        description="The page you are looking for does not exist."
-        keywords={['404', 'page not found']}
-        noIndex
-      />
+    <PageShell
+      title="Page Not Found"
+      description="The page you are looking for does not exist."
+      keywords={['404', 'page not found']}
+      kind="unlisted"
+    >
       <Panel>
         <PageTitle>404 Page Not Found</PageTitle>
         <PageLead>The page you are looking for does not exist or has moved.</PageLead>
         <ButtonLink to="/">Back to Home</ButtonLink>
       </Panel>
-    </PageContainer>
+    </PageShell>
   );
 }

@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
-import { PageMeta } from '../../../components/seo/page-meta';
+import { PageShell } from '../../../components/ui/page-shell';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
-import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { PageTitle } from '../../../components/ui/page.styles';
 import { SignInLink } from '../../../components/ui/sign-in-link';
 import { PROFESSIONAL_PLAN } from '../../../content/subscribe';
 import { browserWindow } from '../../../lib/browser-window';
@@ -97,14 +97,13 @@ export function AccountPage() {
   }
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={['billing', 'subscription', 'customer portal']}
-        path="/account"
-        noIndex
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={['billing', 'subscription', 'customer portal']}
+      path="/account"
+      kind="unlisted"
+    >
       <StatusCard aria-labelledby="account-title">
         <PageTitle id="account-title">{TITLE}</PageTitle>
         <MemberLine />
@@ -135,6 +134,6 @@ export function AccountPage() {
           </StatusText>
         )}
       </StatusCard>
-    </PageContainer>
+    </PageShell>
   );
 }

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { MAILED_LINK_PAGES, type SignInConfirmed, type SignInLink } from '@probedge/proto';
-import { PageMeta } from '../../../components/seo/page-meta';
+import { PageShell } from '../../../components/ui/page-shell';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
-import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { PageTitle } from '../../../components/ui/page.styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
 import { useConfirmSignIn } from '../api/confirm-sign-in';
@@ -81,14 +81,13 @@ export function SignInConfirmPage() {
   };
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={['sign in']}
-        path={PATH}
-        noIndex
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={['sign in']}
+      path={PATH}
+      kind="unlisted"
+    >
       {state.step === 'checking' && (
         <StatusCard aria-labelledby="confirm-title" aria-busy="true">
           <PageTitle id="confirm-title">Checking your link</PageTitle>
@@ -126,7 +125,7 @@ export function SignInConfirmPage() {
           </ButtonStack>
         </StatusCard>
       )}
-    </PageContainer>
+    </PageShell>
   );
 }
 

@@ -2,9 +2,9 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SIGN_IN_LINK_MINUTES } from '@probedge/proto';
 import { SIGN_IN_RESEND_SECONDS } from '../../../lib/constants';
-import { PageMeta } from '../../../components/seo/page-meta';
+import { PageShell } from '../../../components/ui/page-shell';
 import { Button } from '../../../components/ui/button-link.styles';
-import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { PageTitle } from '../../../components/ui/page.styles';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
 import { useRequestSignIn, type SignInLinkSent } from '../api/request-sign-in';
 import { safeReturnTo } from '../hooks/safe-return-to';
@@ -74,14 +74,13 @@ export function SignInPage() {
   }
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={['sign in', 'member', 'subscription']}
-        path="/sign-in"
-        noIndex
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={['sign in', 'member', 'subscription']}
+      path="/sign-in"
+      kind="unlisted"
+    >
       <StatusCard aria-labelledby="sign-in-title">
         <PageTitle id="sign-in-title">{TITLE}</PageTitle>
         {state.step === 'sent' ? (
@@ -140,6 +139,6 @@ export function SignInPage() {
           </>
         )}
       </StatusCard>
-    </PageContainer>
+    </PageShell>
   );
 }

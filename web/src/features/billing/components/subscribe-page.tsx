@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PRICE } from '@probedge/proto';
-import { PageMeta } from '../../../components/seo/page-meta';
-import { productOffer, webPage } from '../../../components/seo/structured-data';
+import { PageShell } from '../../../components/ui/page-shell';
+import { productOffer } from '../../../components/seo/structured-data';
 import { ScriptButton } from '../../../components/ui/script-button';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { PageTitle } from '../../../components/ui/page.styles';
 import {
   CHECKOUT_TOASTS,
   PROFESSIONAL_PLAN,
@@ -91,21 +91,20 @@ export function SubscribePage() {
   }
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={['trading app pricing', 'subscription', 'professional trading app', 'signals']}
-        path="/subscribe"
-        structuredData={[
-          webPage({ name: TITLE, description: DESCRIPTION, path: '/subscribe' }),
-          productOffer({
-            name: PROFESSIONAL_PLAN.name,
-            description: PROFESSIONAL_PLAN.description,
-            path: '/subscribe',
-          }),
-        ]}
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={['trading app pricing', 'subscription', 'professional trading app', 'signals']}
+      path="/subscribe"
+      kind="page"
+      structuredData={[
+        productOffer({
+          name: PROFESSIONAL_PLAN.name,
+          description: PROFESSIONAL_PLAN.description,
+          path: '/subscribe',
+        }),
+      ]}
+    >
       <PricingHeader>
         <PageTitle>{HEADING}</PageTitle>
         <Tagline>{SUBSCRIBE_LINES.guarantees}</Tagline>
@@ -140,6 +139,6 @@ export function SubscribePage() {
         <SmallPrint>{SUBSCRIBE_LINES.securePayment}</SmallPrint>
       )}
       <NotAdviceNote />
-    </PageContainer>
+    </PageShell>
   );
 }

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import { SESSION_ID_DISPLAY_LENGTH } from '../../../lib/constants';
-import { PageMeta } from '../../../components/seo/page-meta';
+import { PageShell } from '../../../components/ui/page-shell';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
-import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { PageTitle } from '../../../components/ui/page.styles';
 import { SignInLink } from '../../../components/ui/sign-in-link';
 import { Spinner } from '../../../components/ui/spinner';
 import {
@@ -111,14 +111,13 @@ export function SubscribeSuccessPage() {
   const onRetry = sessionId ? retry : () => pageReload.reload();
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={['subscription', 'activation']}
-        path="/subscribe/success"
-        noIndex
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={['subscription', 'activation']}
+      path="/subscribe/success"
+      kind="unlisted"
+    >
       {status === 'pending' && (
         <StatusCard aria-labelledby="processing-title" aria-busy="true">
           <PageTitle id="processing-title">{SUCCESS_TEXT.processingTitle}</PageTitle>
@@ -135,6 +134,6 @@ export function SubscribeSuccessPage() {
           onRetry={onRetry}
         />
       )}
-    </PageContainer>
+    </PageShell>
   );
 }

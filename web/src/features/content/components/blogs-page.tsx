@@ -1,9 +1,8 @@
 import { categoryLabel, isKnownCategory } from '@probedge/proto';
-import { PageMeta } from '../../../components/seo/page-meta';
-import { collectionPage } from '../../../components/seo/structured-data';
+import { PageShell } from '../../../components/ui/page-shell';
 import { CtaPanel } from '../../../components/ui/cta-panel';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { CardGrid, PageContainer } from '../../../components/ui/page.styles';
+import { CardGrid } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { ListingStatus } from '../../../components/ui/listing-status';
 import { useContentList } from '../api/get-content';
@@ -18,14 +17,14 @@ export function BlogsPage() {
   const visible = blogs.filter((blog) => isKnownCategory(blog.category));
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={['trading blog', 'market analysis', 'trading psychology', 'technical patterns']}
-        structuredData={[collectionPage({ name: TITLE, description: DESCRIPTION, path: '/blogs' })]}
-        feeds={['blogs']}
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={['trading blog', 'market analysis', 'trading psychology', 'technical patterns']}
+      path="/blogs"
+      kind="collection"
+      feeds={['blogs']}
+    >
       <PageIntro
         title={TITLE}
         lead="Commentary and deep dives on markets, patterns and the habits that keep traders disciplined."
@@ -59,6 +58,6 @@ export function BlogsPage() {
         label="See the Professional plan"
       />
       <NotAdviceNote />
-    </PageContainer>
+    </PageShell>
   );
 }

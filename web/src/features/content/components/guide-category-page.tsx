@@ -5,9 +5,8 @@ import {
   isKnownCategory,
   type ContentCategory,
 } from '@probedge/proto';
-import { PageMeta } from '../../../components/seo/page-meta';
-import { collectionPage } from '../../../components/seo/structured-data';
-import { CardGrid, PageContainer } from '../../../components/ui/page.styles';
+import { PageShell } from '../../../components/ui/page-shell';
+import { CardGrid } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { ListingStatus } from '../../../components/ui/listing-status';
 import { NotFoundPage } from '../../../components/layout/not-found-page';
@@ -25,15 +24,14 @@ function CategoryGuides({ category }: { category: ContentCategory }) {
   const inCategory = guides.filter((guide) => guide.category === category);
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={title}
-        description={description}
-        keywords={[label.toLowerCase(), 'trading guides', `${label.toLowerCase()} guide`]}
-        path={path}
-        feeds={['guides']}
-        structuredData={[collectionPage({ name: title, description, path })]}
-      />
+    <PageShell
+      title={title}
+      description={description}
+      keywords={[label.toLowerCase(), 'trading guides', `${label.toLowerCase()} guide`]}
+      path={path}
+      kind="collection"
+      feeds={['guides']}
+    >
       <BackLink to="/guides">← All guide topics</BackLink>
       <PageIntro
         title={title}
@@ -62,7 +60,7 @@ function CategoryGuides({ category }: { category: ContentCategory }) {
       </ListingStatus>
 
       <GuidesFooter />
-    </PageContainer>
+    </PageShell>
   );
 }
 

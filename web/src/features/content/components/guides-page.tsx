@@ -1,7 +1,6 @@
 import { guideCategoryPage } from '@probedge/proto';
-import { PageMeta } from '../../../components/seo/page-meta';
-import { collectionPage } from '../../../components/seo/structured-data';
-import { CardGrid, PageContainer } from '../../../components/ui/page.styles';
+import { PageShell } from '../../../components/ui/page-shell';
+import { CardGrid } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { ListingStatus } from '../../../components/ui/listing-status';
 import { useGuideCategories } from '../hooks/use-guide-categories';
@@ -17,22 +16,20 @@ export function GuidesPage() {
   const { cards, isLoading } = useGuideCategories();
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={[
-          'trading guides',
-          'day trading',
-          'swing trading',
-          'risk management',
-          'position sizing',
-        ]}
-        structuredData={[
-          collectionPage({ name: TITLE, description: DESCRIPTION, path: '/guides' }),
-        ]}
-        feeds={['guides']}
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={[
+        'trading guides',
+        'day trading',
+        'swing trading',
+        'risk management',
+        'position sizing',
+      ]}
+      path="/guides"
+      kind="collection"
+      feeds={['guides']}
+    >
       <PageIntro
         title={TITLE}
         lead="Start with the topic you want to master. Each guide explains the ideas behind probability-based trading in plain language."
@@ -55,6 +52,6 @@ export function GuidesPage() {
       </ListingStatus>
 
       <GuidesFooter />
-    </PageContainer>
+    </PageShell>
   );
 }

@@ -1,12 +1,10 @@
 import { NOT_ADVICE_LINE } from '@probedge/proto';
 import { TitledSection } from '../../../components/ui/titled-section';
-import { PageMeta } from '../../../components/seo/page-meta';
-import { webPage } from '../../../components/seo/structured-data';
+import { PageShell } from '../../../components/ui/page-shell';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { TermPairs } from '../../../components/ui/term-pairs';
 import { TextList } from '../../../components/ui/text-list';
-import { PageContainer } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
 import {
   DEMO_BAYESIAN,
@@ -107,21 +105,14 @@ function BayesianPanel() {
 
 export function DemoPage() {
   return (
-    <PageContainer>
-      <PageMeta
-        title="Scanner Demo (Sample Data)"
-        description={DESCRIPTION}
-        keywords={[
-          'stock scanner demo',
-          'sample trading signals',
-          'correlation matrix',
-          'bayesian',
-        ]}
-        path="/demo"
-        structuredData={[
-          webPage({ name: DEMO_INTRO.title, description: DESCRIPTION, path: '/demo' }),
-        ]}
-      />
+    <PageShell
+      title="Scanner Demo (Sample Data)"
+      name={DEMO_INTRO.title}
+      description={DESCRIPTION}
+      keywords={['stock scanner demo', 'sample trading signals', 'correlation matrix', 'bayesian']}
+      path="/demo"
+      kind="page"
+    >
       <Banner role="note">{DEMO_INTRO.banner}</Banner>
       <PageIntro title={DEMO_INTRO.title} lead={DEMO_INTRO.lead} />
 
@@ -164,6 +155,6 @@ export function DemoPage() {
         <Muted>{DEMO_CLOSING.simulatedNote}</Muted>
       </Closing>
       <NotAdviceNote />
-    </PageContainer>
+    </PageShell>
   );
 }

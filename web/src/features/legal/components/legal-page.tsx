@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { PageMeta } from '../../../components/seo/page-meta';
-import { webPage } from '../../../components/seo/structured-data';
-import { PageHeader, PageTitle, ReadingContainer } from '../../../components/ui/page.styles';
+import { PageShell } from '../../../components/ui/page-shell';
+import { PageHeader, PageTitle } from '../../../components/ui/page.styles';
 import { legalDocument, type LegalDocumentId } from '../../../content/legal';
 import { appConfig } from '../../../lib/config';
 import {
@@ -33,15 +32,14 @@ function LegalPage({ id }: { id: LegalDocumentId }) {
   });
 
   return (
-    <ReadingContainer>
-      <PageMeta
-        title={document.title}
-        description={document.intro}
-        keywords={KEYWORDS[id]}
-        structuredData={[
-          webPage({ name: document.title, description: document.intro, path: PATHS[id] }),
-        ]}
-      />
+    <PageShell
+      title={document.title}
+      description={document.intro}
+      keywords={KEYWORDS[id]}
+      path={PATHS[id]}
+      kind="page"
+      reading
+    >
       <Document>
         <PageHeader>
           <PageTitle>{document.title}</PageTitle>
@@ -61,7 +59,7 @@ function LegalPage({ id }: { id: LegalDocumentId }) {
           <Link to="/">← Back to Home</Link>
         </HomeLink>
       </Document>
-    </ReadingContainer>
+    </PageShell>
   );
 }
 

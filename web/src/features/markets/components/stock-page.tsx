@@ -9,13 +9,12 @@ import {
   type PriceHistoryRange,
   type SymbolDetails,
 } from '@probedge/proto';
-import { PageMeta } from '../../../components/seo/page-meta';
-import { webPage } from '../../../components/seo/structured-data';
+import { PageShell } from '../../../components/ui/page-shell';
 import { LoadError } from '../../../components/ui/load-error';
 import { FigureList } from '../../../components/ui/market-figures.styles';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { Panel } from '../../../components/ui/section.styles';
-import { PageContainer, PageTitle, ScreenPlaceholder } from '../../../components/ui/page.styles';
+import { PageTitle, ScreenPlaceholder } from '../../../components/ui/page.styles';
 import { SampleBadge } from '../../../components/ui/sample-badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { HttpError } from '../../../lib/api-client';
@@ -224,19 +223,18 @@ function History({ symbol, name }: { symbol: string; name: string }) {
 
 function Missing({ symbol, text }: { symbol: string; text: string }) {
   return (
-    <PageContainer>
-      <PageMeta
-        title={`${symbol}: not found`}
-        description={text}
-        keywords={['stock quote']}
-        noIndex
-      />
+    <PageShell
+      title={`${symbol}: not found`}
+      description={text}
+      keywords={['stock quote']}
+      kind="unlisted"
+    >
       <PageTitle>Symbol not found</PageTitle>
       <p>{text}</p>
       <p>
         <Link to="/">Back to the home page</Link>
       </p>
-    </PageContainer>
+    </PageShell>
   );
 }
 
@@ -256,14 +254,14 @@ export function StockPage() {
   const description = `${name} (${symbol}): latest price, daily change, company figures and price history. ${SAMPLE_DATA_LABEL} is labelled as such. Information only, not investment advice.`;
   const path = `/stocks/${symbol}`;
   return (
-    <PageContainer>
-      <PageMeta
-        title={`${name} (${symbol}) price and chart`}
-        description={description}
-        keywords={[symbol, name, 'stock price', 'price chart']}
-        path={path}
-        structuredData={[webPage({ name: `${name} (${symbol})`, description, path })]}
-      />
+    <PageShell
+      title={`${name} (${symbol}) price and chart`}
+      name={`${name} (${symbol})`}
+      description={description}
+      keywords={[symbol, name, 'stock price', 'price chart']}
+      path={path}
+      kind="page"
+    >
       {details.error ? (
         <>
           <PageTitle>{symbol}</PageTitle>
@@ -284,6 +282,6 @@ export function StockPage() {
         </>
       )}
       <NotAdviceNote>Figures are information, not a recommendation to trade.</NotAdviceNote>
-    </PageContainer>
+    </PageShell>
   );
 }

@@ -1,7 +1,5 @@
-import { PageMeta } from '../../../components/seo/page-meta';
-import { collectionPage } from '../../../components/seo/structured-data';
+import { PageShell } from '../../../components/ui/page-shell';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { PageContainer } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { useNewsArticles } from '../api/get-news-articles';
 import { ArticleGrid } from './article-grid';
@@ -15,17 +13,14 @@ export function AnalysisPage() {
   const { articles, error, isLoading } = useNewsArticles('analysis');
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={['market analysis', 'stock analysis', 'daily market analysis', 'trading news']}
-        path="/analysis"
-        structuredData={[
-          collectionPage({ name: TITLE, description: DESCRIPTION, path: '/analysis' }),
-        ]}
-        feeds={['dailyAnalysis']}
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={['market analysis', 'stock analysis', 'daily market analysis', 'trading news']}
+      path="/analysis"
+      kind="collection"
+      feeds={['dailyAnalysis']}
+    >
       <PageIntro
         title="Market Analysis"
         lead="In-depth analysis of the stories and data moving the markets."
@@ -42,6 +37,6 @@ export function AnalysisPage() {
         errorMessage="Failed to load analysis articles"
       />
       <NotAdviceNote />
-    </PageContainer>
+    </PageShell>
   );
 }

@@ -1,8 +1,6 @@
 import { TitledSection } from '../../../components/ui/titled-section';
-import { PageMeta } from '../../../components/seo/page-meta';
-import { collectionPage } from '../../../components/seo/structured-data';
+import { PageShell } from '../../../components/ui/page-shell';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { PageContainer } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
 import {
   TRADING_EDGE_CASES,
@@ -23,16 +21,13 @@ export function BusinessPage() {
   const { articles, error, isLoading } = useNewsArticles('business');
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={['trading edge', 'business news', 'trading case studies', 'market signals']}
-        path="/business"
-        structuredData={[
-          collectionPage({ name: TITLE, description: DESCRIPTION, path: '/business' }),
-        ]}
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={['trading edge', 'business news', 'trading case studies', 'market signals']}
+      path="/business"
+      kind="collection"
+    >
       <PageIntro title={TITLE} lead={TRADING_EDGE_INTRO} />
 
       <TitledSection id="case-studies" title="Case studies">
@@ -77,6 +72,6 @@ export function BusinessPage() {
         />
       </TitledSection>
       <NotAdviceNote />
-    </PageContainer>
+    </PageShell>
   );
 }

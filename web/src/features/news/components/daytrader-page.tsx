@@ -1,15 +1,15 @@
 import { PAGE_SIZES, PRICE } from '@probedge/proto';
 import { SKELETON_COUNT } from '../../../lib/constants';
 import { TitledSection } from '../../../components/ui/titled-section';
-import { PageMeta } from '../../../components/seo/page-meta';
-import { productOffer, webPage } from '../../../components/seo/structured-data';
+import { PageShell } from '../../../components/ui/page-shell';
+import { productOffer } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { ColumnHeads } from '../../../components/ui/column-heads';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { StepItems } from '../../../components/ui/step-items';
 import { TermPairs } from '../../../components/ui/term-pairs';
 import { TextList } from '../../../components/ui/text-list';
-import { CardGrid, PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { CardGrid, PageTitle } from '../../../components/ui/page.styles';
 import {
   DAYTRADER_CURRENT_SIGNALS,
   DAYTRADER_HERO,
@@ -183,17 +183,14 @@ export function DaytraderPage() {
   const { hasAccess } = useSubscriptionCheck();
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={['day trading', 'day trading signals', 'active trading news', 'stock scanner']}
-        path="/daytrader"
-        structuredData={[
-          webPage({ name: TITLE, description: DESCRIPTION, path: '/daytrader' }),
-          productOffer({ name: TITLE, description: DESCRIPTION, path: '/daytrader' }),
-        ]}
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={['day trading', 'day trading signals', 'active trading news', 'stock scanner']}
+      path="/daytrader"
+      kind="page"
+      structuredData={[productOffer({ name: TITLE, description: DESCRIPTION, path: '/daytrader' })]}
+    >
       {sessionId && hasAccess === true && <SubscriptionActiveBanner />}
       <Hero aria-labelledby="daytrader-title">
         <PageTitle id="daytrader-title">{DAYTRADER_HERO.title}</PageTitle>
@@ -227,6 +224,6 @@ export function DaytraderPage() {
         />
       </TitledSection>
       <NotAdviceNote>Sample signals on this page are static examples, not live data.</NotAdviceNote>
-    </PageContainer>
+    </PageShell>
   );
 }

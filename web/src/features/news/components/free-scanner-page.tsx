@@ -1,14 +1,13 @@
 import { PAGE_SIZES } from '@probedge/proto';
 import { CLAIMS, SKELETON_COUNT } from '../../../lib/constants';
 import { TitledSection } from '../../../components/ui/titled-section';
-import { PageMeta } from '../../../components/seo/page-meta';
-import { webPage } from '../../../components/seo/structured-data';
+import { PageShell } from '../../../components/ui/page-shell';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { ExternalButton } from '../../../components/ui/external-button';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { StepItems } from '../../../components/ui/step-items';
 import { TermPairs } from '../../../components/ui/term-pairs';
-import { CardGrid, PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { CardGrid, PageTitle } from '../../../components/ui/page.styles';
 import {
   FREE_SCANNER_DISCLAIMER,
   FREE_SCANNER_HERO,
@@ -70,14 +69,13 @@ export function FreeScannerPage() {
   const shown = PAGE_SIZES.freePreviewShown;
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={['free stock scanner', 'scanner preview', 'trading signals', 'market news']}
-        path="/free-scanner"
-        structuredData={[webPage({ name: TITLE, description: DESCRIPTION, path: '/free-scanner' })]}
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={['free stock scanner', 'scanner preview', 'trading signals', 'market news']}
+      path="/free-scanner"
+      kind="page"
+    >
       <Hero aria-labelledby="free-scanner-title">
         <PageTitle id="free-scanner-title">{TITLE}</PageTitle>
         <p>{FREE_SCANNER_HERO.lead}</p>
@@ -122,6 +120,6 @@ export function FreeScannerPage() {
         </HeroActions>
       </UpgradePanel>
       <NotAdviceNote>{FREE_SCANNER_DISCLAIMER}</NotAdviceNote>
-    </PageContainer>
+    </PageShell>
   );
 }

@@ -1,7 +1,5 @@
-import { PageMeta } from '../../../components/seo/page-meta';
-import { collectionPage } from '../../../components/seo/structured-data';
+import { PageShell } from '../../../components/ui/page-shell';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { PageContainer } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { useNewsArticles } from '../api/get-news-articles';
 import { ArticleGrid } from './article-grid';
@@ -16,16 +14,13 @@ export function OpinionPage() {
   const { articles, error, isLoading } = useNewsArticles('opinion');
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={['market opinion', 'market commentary', 'expert opinion', 'financial news']}
-        path="/opinion"
-        structuredData={[
-          collectionPage({ name: TITLE, description: DESCRIPTION, path: '/opinion' }),
-        ]}
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={['market opinion', 'market commentary', 'expert opinion', 'financial news']}
+      path="/opinion"
+      kind="collection"
+    >
       <PageIntro title={TITLE} lead={SUBTITLE} />
 
       <DailyOpinionCard />
@@ -44,6 +39,6 @@ export function OpinionPage() {
         advice; always do your own research before trading.
       </Footnote>
       <NotAdviceNote />
-    </PageContainer>
+    </PageShell>
   );
 }

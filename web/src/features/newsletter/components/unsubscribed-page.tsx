@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MAILED_LINK_PAGES, type NewsletterAnswer } from '@probedge/proto';
-import { PageMeta } from '../../../components/seo/page-meta';
+import { PageShell } from '../../../components/ui/page-shell';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
-import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { PageTitle } from '../../../components/ui/page.styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
 import { ButtonStack, StatusCard, StatusText } from '../../../components/ui/status-card.styles';
@@ -95,14 +95,13 @@ export function UnsubscribedPage() {
 
   const unsubscribed = state.step === 'done' && state.action === 'unsubscribe';
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={['newsletter']}
-        path={PATH}
-        noIndex
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={['newsletter']}
+      path={PATH}
+      kind="unlisted"
+    >
       {state.step === 'working' && (
         <StatusCard aria-labelledby="newsletter-title" aria-busy="true">
           <PageTitle id="newsletter-title">
@@ -141,6 +140,6 @@ export function UnsubscribedPage() {
           </Outcome>
         </StatusCard>
       )}
-    </PageContainer>
+    </PageShell>
   );
 }

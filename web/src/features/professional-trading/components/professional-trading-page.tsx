@@ -1,11 +1,11 @@
 import { PRICE } from '@probedge/proto';
 import { TitledSection } from '../../../components/ui/titled-section';
-import { PageMeta } from '../../../components/seo/page-meta';
-import { productOffer, webPage } from '../../../components/seo/structured-data';
+import { PageShell } from '../../../components/ui/page-shell';
+import { productOffer } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { StepItems } from '../../../components/ui/step-items';
 import { TextList } from '../../../components/ui/text-list';
-import { PageContainer, PageTitle } from '../../../components/ui/page.styles';
+import { PageTitle } from '../../../components/ui/page.styles';
 import {
   PRO_ENGINES,
   PRO_FRAMEWORK,
@@ -34,22 +34,21 @@ export function ProfessionalTradingPage() {
   useProfessionalArticles();
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={TITLE}
-        description={DESCRIPTION}
-        keywords={[
-          'professional trading app',
-          'probability signals',
-          'kelly sizing',
-          'regime detection',
-        ]}
-        path="/professional-trading"
-        structuredData={[
-          webPage({ name: TITLE, description: DESCRIPTION, path: '/professional-trading' }),
-          productOffer({ name: TITLE, description: DESCRIPTION, path: '/professional-trading' }),
-        ]}
-      />
+    <PageShell
+      title={TITLE}
+      description={DESCRIPTION}
+      keywords={[
+        'professional trading app',
+        'probability signals',
+        'kelly sizing',
+        'regime detection',
+      ]}
+      path="/professional-trading"
+      kind="page"
+      structuredData={[
+        productOffer({ name: TITLE, description: DESCRIPTION, path: '/professional-trading' }),
+      ]}
+    >
       <ProHero aria-labelledby="pro-title">
         <PageTitle id="pro-title">{PRO_INTRO.title}</PageTitle>
         <p>{PRO_INTRO.lead}</p>
@@ -101,6 +100,6 @@ export function ProfessionalTradingPage() {
         </EngineGrid>
       </TitledSection>
       <NotAdviceNote />
-    </PageContainer>
+    </PageShell>
   );
 }

@@ -1,9 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { NOT_ADVICE_LINE } from '@probedge/proto';
-import { PageMeta } from '../../../components/seo/page-meta';
-import { webPage } from '../../../components/seo/structured-data';
+import { PageShell } from '../../../components/ui/page-shell';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
-import { PageContainer } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { RESEARCH_INTRO } from '../../../content/research';
 import { CaseStudiesTab } from './case-studies-tab';
@@ -14,21 +12,19 @@ const DESCRIPTION = `The mathematical framework behind probability-based trading
 
 export function ResearchPage() {
   return (
-    <PageContainer>
-      <PageMeta
-        title="Research: Mathematical Framework and Case Studies"
-        description={DESCRIPTION}
-        keywords={[
-          'quantitative trading research',
-          'regime detection',
-          'kelly criterion',
-          'trading case studies',
-        ]}
-        path="/research"
-        structuredData={[
-          webPage({ name: RESEARCH_INTRO.title, description: DESCRIPTION, path: '/research' }),
-        ]}
-      />
+    <PageShell
+      title="Research: Mathematical Framework and Case Studies"
+      name={RESEARCH_INTRO.title}
+      description={DESCRIPTION}
+      keywords={[
+        'quantitative trading research',
+        'regime detection',
+        'kelly criterion',
+        'trading case studies',
+      ]}
+      path="/research"
+      kind="page"
+    >
       <PageIntro title={RESEARCH_INTRO.title} lead={RESEARCH_INTRO.lead} />
       <Tabs.Root defaultValue="framework">
         <TabList aria-label="Research sections">
@@ -44,6 +40,6 @@ export function ResearchPage() {
         </TabPanel>
       </Tabs.Root>
       <NotAdviceNote />
-    </PageContainer>
+    </PageShell>
   );
 }

@@ -7,10 +7,10 @@ import {
   type SearchResult,
   type SearchType,
 } from '@probedge/proto';
-import { PageMeta } from '../../../components/seo/page-meta';
+import { PageShell } from '../../../components/ui/page-shell';
 import { Button } from '../../../components/ui/button-link.styles';
 import { ErrorBox } from '../../../components/ui/load-error.styles';
-import { Notice, PageContainer } from '../../../components/ui/page.styles';
+import { Notice } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
@@ -111,14 +111,13 @@ export function SearchPage() {
   const results = (current ?? data)?.results ?? [];
 
   return (
-    <PageContainer>
-      <PageMeta
-        title={q ? `Search: ${q}` : 'Search'}
-        description="Search every guide, blog post and market news article."
-        keywords={['search', 'trading guides', 'trading blog', 'market news']}
-        path="/search"
-        noIndex
-      />
+    <PageShell
+      title={q ? `Search: ${q}` : 'Search'}
+      description="Search every guide, blog post and market news article."
+      keywords={['search', 'trading guides', 'trading blog', 'market news']}
+      path="/search"
+      kind="unlisted"
+    >
       <PageIntro
         title="Search"
         lead="Find guides, blog posts and market news by any word in them, and tickers by symbol or company name."
@@ -198,6 +197,6 @@ export function SearchPage() {
           </>
         )}
       </div>
-    </PageContainer>
+    </PageShell>
   );
 }

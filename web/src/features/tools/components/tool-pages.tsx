@@ -4,11 +4,10 @@
 import { Link, useParams } from 'react-router-dom';
 import { TOOLS_PAGE, toolPage } from '@probedge/proto';
 import { NotFoundPage } from '../../../components/layout/not-found-page';
-import { PageMeta } from '../../../components/seo/page-meta';
-import { collectionPage, webPage } from '../../../components/seo/structured-data';
+import { PageShell } from '../../../components/ui/page-shell';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { Panel } from '../../../components/ui/section.styles';
-import { CardGrid, Notice, PageContainer } from '../../../components/ui/page.styles';
+import { CardGrid, Notice } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
 import {
   TOOLS,
@@ -28,14 +27,13 @@ function ToolScreen({ tool }: { tool: ToolDefinition }) {
   const state = useToolState(tool);
   const path = toolPage(tool.slug);
   return (
-    <PageContainer>
-      <PageMeta
-        title={tool.title}
-        description={tool.summary}
-        keywords={[tool.title.toLowerCase(), 'trading calculator', 'probability']}
-        path={path}
-        structuredData={[webPage({ name: tool.title, description: tool.summary, path })]}
-      />
+    <PageShell
+      title={tool.title}
+      description={tool.summary}
+      keywords={[tool.title.toLowerCase(), 'trading calculator', 'probability']}
+      path={path}
+      kind="page"
+    >
       <PageIntro title={tool.title} lead={tool.summary}>
         <p>
           <Link to={TOOLS_PAGE}>All tools</Link>
@@ -54,7 +52,7 @@ function ToolScreen({ tool }: { tool: ToolDefinition }) {
       <NotAdviceNote>
         Figures are education about probabilities, not a recommendation to trade.
       </NotAdviceNote>
-    </PageContainer>
+    </PageShell>
   );
 }
 
@@ -71,16 +69,13 @@ const TOOLS_DESCRIPTION =
 
 export function ToolsPage() {
   return (
-    <PageContainer>
-      <PageMeta
-        title={TOOLS_TITLE}
-        description={TOOLS_DESCRIPTION}
-        keywords={['trading calculators', 'position size', 'kelly criterion', 'risk of ruin']}
-        path={TOOLS_PAGE}
-        structuredData={[
-          collectionPage({ name: TOOLS_TITLE, description: TOOLS_DESCRIPTION, path: TOOLS_PAGE }),
-        ]}
-      />
+    <PageShell
+      title={TOOLS_TITLE}
+      description={TOOLS_DESCRIPTION}
+      keywords={['trading calculators', 'position size', 'kelly criterion', 'risk of ruin']}
+      path={TOOLS_PAGE}
+      kind="collection"
+    >
       <PageIntro title={TOOLS_TITLE} lead={TOOLS_DESCRIPTION} />
       <CardGrid>
         {TOOLS.map((tool) => (
@@ -92,6 +87,6 @@ export function ToolsPage() {
           </ToolCard>
         ))}
       </CardGrid>
-    </PageContainer>
+    </PageShell>
   );
 }
