@@ -4,11 +4,35 @@ import { PageMeta } from '../seo/page-meta';
 import { collectionPage, webPage, type JsonLd } from '../seo/structured-data';
 import { PageContainer, ReadingContainer } from './page.styles';
 
-interface ShellBase {
+interface HeadBase {
   /** The page's own title; the brand is appended in the head. */
   title: string;
   description: string;
   keywords: readonly string[];
+}
+
+interface ListedHead extends HeadBase {
+  /** What the page is to search engines: a page of its own, or a list of other pages. */
+  kind: 'page' | 'collection';
+  path: string;
+  /** The page's name in its structured data, where it differs from the title. */
+  name?: string;
+}
+
+interface UnlistedHead extends HeadBase {
+  /** A screen kept out of search results, such as sign-in or not-found. */
+  kind: 'unlisted';
+  /** Canonical path; defaults to the current path. */
+  path?: string;
+}
+
+/** What a page tells browsers and search engines about itself. */
+export type PageHead = ListedHead | UnlistedHead;
+
+interface PageShellProps {
+  head: PageHead;
+  /** Structured data after the page's own, such as the offer it makes. */
+  structuredData?: readonly JsonLd[];
   /** Atom feeds of what the page shows. */
   feeds?: readonly SiteFeed[];
   /** The narrower column of a page that is mostly prose. */
@@ -16,49 +40,30 @@ interface ShellBase {
   children: ReactNode;
 }
 
-interface ListedShell extends ShellBase {
-  /** What the page is to search engines: a page of its own, or a list of other pages. */
-  kind: 'page' | 'collection';
-  path: string;
-  /** The page's name in its structured data, where it differs from the title. */
-  name?: string;
-  /** Structured data after the page's own, such as the offer it makes. */
-  structuredData?: readonly JsonLd[];
-}
-
-interface UnlistedShell extends ShellBase {
-  /** A screen kept out of search results, such as sign-in or not-found. */
-  kind: 'unlisted';
-  /** Canonical path; defaults to the current path. */
-  path?: string;
-}
-
-type PageShellProps = ListedShell | UnlistedShell;
-
-function ownData(props: ListedShell): JsonLd[] {
-  const input = {
-    name: props.name ?? props.title,
-    description: props.description,
-    path: props.path,
-  };
-  const own = props.kind === 'collection' ? collectionPage(input) : webPage(input);
-  return [own, ...(props.structuredData ?? [])];
+function ownData(head: ListedHead): JsonLd {
+  const input = { name: head.name ?? head.title, description: head.description, path: head.path };
+  return head.kind === 'collection' ? collectionPage(input) : webPage(input);
 }
 
 /** A page's container with its head: title, description, keywords, canonical and structured data. */
-export function PageShell(props: PageShellProps) {
-  const { title, description, keywords, feeds, reading = false, children } = props;
+export function PageShell({
+  head,
+  structuredData = [],
+  feeds,
+  reading = false,
+  children,
+}: PageShellProps) {
   const Container = reading ? ReadingContainer : PageContainer;
-  const unlisted = props.kind === 'unlisted';
+  const unlisted = head.kind === 'unlisted';
   return (
     <Container>
       <PageMeta
-        title={title}
-        description={description}
-        keywords={keywords}
-        path={props.path}
+        title={head.title}
+        description={head.description}
+        keywords={head.keywords}
+        path={head.path}
         noIndex={unlisted}
-        structuredData={unlisted ? [] : ownData(props)}
+        structuredData={unlisted ? [] : [ownData(head), ...structuredData]}
         feeds={feeds}
       />
       {children}

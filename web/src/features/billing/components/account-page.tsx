@@ -1,5 +1,6 @@
 import { useSWRConfig } from 'swr';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageTitle } from '../../../components/ui/page.styles';
 import { SignInLink } from '../../../components/ui/sign-in-link';
@@ -10,9 +11,6 @@ import { useCreatePortalSession, type PortalOutcome } from '../api/create-portal
 import { useMember } from '../api/get-member';
 import { useSignOut } from '../api/sign-out';
 import { ButtonStack, StatusCard, StatusText } from '../../../components/ui/status-card.styles';
-
-const TITLE = 'Manage Subscription & Billing';
-const DESCRIPTION = 'Update your payment method, see invoices or cancel your subscription.';
 
 type PortalState = 'idle' | 'opening' | 'no-access' | 'failed';
 
@@ -97,15 +95,9 @@ export function AccountPage() {
   }
 
   return (
-    <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={['billing', 'subscription', 'customer portal']}
-      path="/account"
-      kind="unlisted"
-    >
+    <PageShell head={PAGE_HEADS.account}>
       <StatusCard aria-labelledby="account-title">
-        <PageTitle id="account-title">{TITLE}</PageTitle>
+        <PageTitle id="account-title">{PAGE_HEADS.account.title}</PageTitle>
         <MemberLine />
         <StatusText>
           Your {PROFESSIONAL_PLAN.name} subscription is managed in the payment provider&apos;s
@@ -124,7 +116,7 @@ export function AccountPage() {
               disabled={state === 'opening'}
               aria-busy={state === 'opening'}
             >
-              {state === 'opening' ? 'Opening billing portal...' : TITLE}
+              {state === 'opening' ? 'Opening billing portal...' : PAGE_HEADS.account.title}
             </Button>
           </ButtonStack>
         )}

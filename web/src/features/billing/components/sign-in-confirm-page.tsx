@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { MAILED_LINK_PAGES, type SignInConfirmed, type SignInLink } from '@probedge/proto';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageTitle } from '../../../components/ui/page.styles';
 import { Spinner } from '../../../components/ui/spinner';
@@ -11,10 +12,6 @@ import { useConfirmSignIn } from '../api/confirm-sign-in';
 import { signInLinkKey, useSignInLink } from '../api/get-sign-in-link';
 import { safeReturnTo } from '../hooks/safe-return-to';
 import { ButtonStack, StatusCard, StatusText } from '../../../components/ui/status-card.styles';
-
-const PATH = MAILED_LINK_PAGES.signInConfirm;
-const TITLE = 'Sign in';
-const DESCRIPTION = 'Sign in with the link from your e-mail.';
 
 type ConfirmState =
   | { step: 'checking' }
@@ -62,7 +59,7 @@ export function SignInConfirmPage() {
   const state = confirmState(token, lookup, confirmation);
 
   useEffect(() => {
-    if (token) void navigate(PATH, { replace: true });
+    if (token) void navigate(MAILED_LINK_PAGES.signInConfirm, { replace: true });
   }, [token, navigate]);
 
   const signIn = (link: SignInLink) => {
@@ -81,13 +78,7 @@ export function SignInConfirmPage() {
   };
 
   return (
-    <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={['sign in']}
-      path={PATH}
-      kind="unlisted"
-    >
+    <PageShell head={PAGE_HEADS.signInConfirm}>
       {state.step === 'checking' && (
         <StatusCard aria-labelledby="confirm-title" aria-busy="true">
           <PageTitle id="confirm-title">Checking your link</PageTitle>

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { SIGN_IN_LINK_MINUTES } from '@probedge/proto';
 import { SIGN_IN_RESEND_SECONDS } from '../../../lib/constants';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { Button } from '../../../components/ui/button-link.styles';
 import { PageTitle } from '../../../components/ui/page.styles';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
@@ -10,9 +11,6 @@ import { useRequestSignIn, type SignInLinkSent } from '../api/request-sign-in';
 import { safeReturnTo } from '../hooks/safe-return-to';
 import { ButtonStack, StatusCard, StatusText } from '../../../components/ui/status-card.styles';
 import { SignInForm } from './billing.styles';
-
-const TITLE = 'Sign in';
-const DESCRIPTION = 'Sign in with a link sent to your e-mail address: no password needed.';
 
 type SignInState =
   | { step: 'form' }
@@ -74,15 +72,9 @@ export function SignInPage() {
   }
 
   return (
-    <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={['sign in', 'member', 'subscription']}
-      path="/sign-in"
-      kind="unlisted"
-    >
+    <PageShell head={PAGE_HEADS.signIn}>
       <StatusCard aria-labelledby="sign-in-title">
-        <PageTitle id="sign-in-title">{TITLE}</PageTitle>
+        <PageTitle id="sign-in-title">{PAGE_HEADS.signIn.title}</PageTitle>
         {state.step === 'sent' ? (
           <div role="status">
             <StatusText>

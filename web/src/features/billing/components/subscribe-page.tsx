@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PRICE } from '@probedge/proto';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { productOffer } from '../../../components/seo/structured-data';
 import { ScriptButton } from '../../../components/ui/script-button';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
@@ -28,9 +28,6 @@ import {
   Tagline,
 } from './billing.styles';
 import { SandboxNotice, sandboxSessionOf } from './sandbox-notice';
-
-const TITLE = 'Pricing';
-const DESCRIPTION = `${PROFESSIONAL_PLAN.name}: ${PRICE.display}/${PRICE.period}, cancel anytime. Probability-based signals, regime detection and Kelly sizing.`;
 
 // The spec elides the middle word ('Choose Your … Plan'); it is the brand, as elsewhere in the spec.
 const HEADING = `Choose Your ${appConfig.brandName} Plan`;
@@ -92,11 +89,7 @@ export function SubscribePage() {
 
   return (
     <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={['trading app pricing', 'subscription', 'professional trading app', 'signals']}
-      path="/subscribe"
-      kind="page"
+      head={PAGE_HEADS.subscribe}
       structuredData={[
         productOffer({
           name: PROFESSIONAL_PLAN.name,

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { SESSION_ID_DISPLAY_LENGTH } from '../../../lib/constants';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageTitle } from '../../../components/ui/page.styles';
 import { SignInLink } from '../../../components/ui/sign-in-link';
@@ -17,9 +18,6 @@ import { useActivation } from '../hooks/use-activation';
 import { ButtonStack, StatusCard, StatusText } from '../../../components/ui/status-card.styles';
 import { SuccessLine } from './billing.styles';
 import { isSandboxSession, SandboxNotice } from './sandbox-notice';
-
-const TITLE = 'Subscription';
-const DESCRIPTION = `Activating your ${PROFESSIONAL_PLAN.name} subscription.`;
 
 function withSession(path: string, sessionId: string): string {
   return `${path}?session_id=${encodeURIComponent(sessionId)}`;
@@ -111,13 +109,7 @@ export function SubscribeSuccessPage() {
   const onRetry = sessionId ? retry : () => pageReload.reload();
 
   return (
-    <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={['subscription', 'activation']}
-      path="/subscribe/success"
-      kind="unlisted"
-    >
+    <PageShell head={PAGE_HEADS.subscribeSuccess}>
       {status === 'pending' && (
         <StatusCard aria-labelledby="processing-title" aria-busy="true">
           <PageTitle id="processing-title">{SUCCESS_TEXT.processingTitle}</PageTitle>

@@ -1,5 +1,6 @@
 import { categoryLabel, isKnownCategory } from '@probedge/proto';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { CtaPanel } from '../../../components/ui/cta-panel';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { CardGrid } from '../../../components/ui/page.styles';
@@ -8,25 +9,14 @@ import { ListingStatus } from '../../../components/ui/listing-status';
 import { useContentList } from '../api/get-content';
 import { ContentCard } from './content-card';
 
-const TITLE = 'Trading Blogs';
-const DESCRIPTION =
-  'Articles on trading psychology, market analysis, technical patterns, options and crypto, written as education.';
-
 export function BlogsPage() {
   const { items: blogs, isLoading } = useContentList('blog');
   const visible = blogs.filter((blog) => isKnownCategory(blog.category));
 
   return (
-    <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={['trading blog', 'market analysis', 'trading psychology', 'technical patterns']}
-      path="/blogs"
-      kind="collection"
-      feeds={['blogs']}
-    >
+    <PageShell head={PAGE_HEADS.blogs} feeds={['blogs']}>
       <PageIntro
-        title={TITLE}
+        title={PAGE_HEADS.blogs.title}
         lead="Commentary and deep dives on markets, patterns and the habits that keep traders disciplined."
       />
 

@@ -25,11 +25,13 @@ function CategoryGuides({ category }: { category: ContentCategory }) {
 
   return (
     <PageShell
-      title={title}
-      description={description}
-      keywords={[label.toLowerCase(), 'trading guides', `${label.toLowerCase()} guide`]}
-      path={path}
-      kind="collection"
+      head={{
+        title,
+        description,
+        keywords: [label.toLowerCase(), 'trading guides', `${label.toLowerCase()} guide`],
+        path,
+        kind: 'collection',
+      }}
       feeds={['guides']}
     >
       <BackLink to="/guides">← All guide topics</BackLink>

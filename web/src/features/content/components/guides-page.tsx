@@ -1,5 +1,6 @@
 import { guideCategoryPage } from '@probedge/proto';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { CardGrid } from '../../../components/ui/page.styles';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { ListingStatus } from '../../../components/ui/listing-status';
@@ -8,30 +9,13 @@ import { GuideCard } from './content-card';
 import { GuidesFooter } from './guides-footer';
 import { CategoryLink, TopicItem } from './guide-category-page.styles';
 
-const TITLE = 'Trading Guides';
-const DESCRIPTION =
-  'Educational trading guides by topic: day trading, swing trading, exit strategy, risk management, position sizing and more.';
-
 export function GuidesPage() {
   const { cards, isLoading } = useGuideCategories();
 
   return (
-    <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={[
-        'trading guides',
-        'day trading',
-        'swing trading',
-        'risk management',
-        'position sizing',
-      ]}
-      path="/guides"
-      kind="collection"
-      feeds={['guides']}
-    >
+    <PageShell head={PAGE_HEADS.guides} feeds={['guides']}>
       <PageIntro
-        title={TITLE}
+        title={PAGE_HEADS.guides.title}
         lead="Start with the topic you want to master. Each guide explains the ideas behind probability-based trading in plain language."
       />
 

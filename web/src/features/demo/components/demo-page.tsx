@@ -1,6 +1,6 @@
-import { NOT_ADVICE_LINE } from '@probedge/proto';
 import { TitledSection } from '../../../components/ui/titled-section';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { TermPairs } from '../../../components/ui/term-pairs';
@@ -31,8 +31,6 @@ import {
   Explanation,
   ValueGroups,
 } from './demo.styles';
-
-const DESCRIPTION = `A sample scan with static demo data: three example signals, premium engine read-outs, a correlation matrix and a Bayesian meta-probability panel. ${NOT_ADVICE_LINE}`;
 
 function SignalCards() {
   return (
@@ -105,14 +103,7 @@ function BayesianPanel() {
 
 export function DemoPage() {
   return (
-    <PageShell
-      title="Scanner Demo (Sample Data)"
-      name={DEMO_INTRO.title}
-      description={DESCRIPTION}
-      keywords={['stock scanner demo', 'sample trading signals', 'correlation matrix', 'bayesian']}
-      path="/demo"
-      kind="page"
-    >
+    <PageShell head={PAGE_HEADS.demo}>
       <Banner role="note">{DEMO_INTRO.banner}</Banner>
       <PageIntro title={DEMO_INTRO.title} lead={DEMO_INTRO.lead} />
 

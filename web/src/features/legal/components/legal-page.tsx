@@ -33,11 +33,13 @@ function LegalPage({ id }: { id: LegalDocumentId }) {
 
   return (
     <PageShell
-      title={document.title}
-      description={document.intro}
-      keywords={KEYWORDS[id]}
-      path={PATHS[id]}
-      kind="page"
+      head={{
+        title: document.title,
+        description: document.intro,
+        keywords: KEYWORDS[id],
+        path: PATHS[id],
+        kind: 'page',
+      }}
       reading
     >
       <Document>

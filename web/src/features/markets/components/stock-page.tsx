@@ -224,10 +224,12 @@ function History({ symbol, name }: { symbol: string; name: string }) {
 function Missing({ symbol, text }: { symbol: string; text: string }) {
   return (
     <PageShell
-      title={`${symbol}: not found`}
-      description={text}
-      keywords={['stock quote']}
-      kind="unlisted"
+      head={{
+        title: `${symbol}: not found`,
+        description: text,
+        keywords: ['stock quote'],
+        kind: 'unlisted',
+      }}
     >
       <PageTitle>Symbol not found</PageTitle>
       <p>{text}</p>
@@ -255,12 +257,14 @@ export function StockPage() {
   const path = `/stocks/${symbol}`;
   return (
     <PageShell
-      title={`${name} (${symbol}) price and chart`}
-      name={`${name} (${symbol})`}
-      description={description}
-      keywords={[symbol, name, 'stock price', 'price chart']}
-      path={path}
-      kind="page"
+      head={{
+        title: `${name} (${symbol}) price and chart`,
+        name: `${name} (${symbol})`,
+        description,
+        keywords: [symbol, name, 'stock price', 'price chart'],
+        path,
+        kind: 'page',
+      }}
     >
       {details.error ? (
         <>

@@ -1,26 +1,16 @@
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { useNewsArticles } from '../api/get-news-articles';
 import { ArticleGrid } from './article-grid';
 import { DailyAnalysisPanel } from './daily-analysis-panel';
 
-const TITLE = 'Analysis';
-const DESCRIPTION =
-  'Market analysis articles and a daily read of the market, updated through the day.';
-
 export function AnalysisPage() {
   const { articles, error, isLoading } = useNewsArticles('analysis');
 
   return (
-    <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={['market analysis', 'stock analysis', 'daily market analysis', 'trading news']}
-      path="/analysis"
-      kind="collection"
-      feeds={['dailyAnalysis']}
-    >
+    <PageShell head={PAGE_HEADS.analysis} feeds={['dailyAnalysis']}>
       <PageIntro
         title="Market Analysis"
         lead="In-depth analysis of the stories and data moving the markets."

@@ -1,5 +1,6 @@
 import { TitledSection } from '../../../components/ui/titled-section';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageIntro } from '../../../components/ui/page-intro';
 import {
@@ -13,22 +14,12 @@ import { ArticleGrid } from './article-grid';
 import { CaseList, Panel, Prose, Section, SectionTitle } from './news.styles';
 import { ScreenshotCard } from './screenshot-card';
 
-const TITLE = 'Trading Edge';
-const DESCRIPTION =
-  'Case studies of probability-based trading signals and the latest business news that moves markets.';
-
 export function BusinessPage() {
   const { articles, error, isLoading } = useNewsArticles('business');
 
   return (
-    <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={['trading edge', 'business news', 'trading case studies', 'market signals']}
-      path="/business"
-      kind="collection"
-    >
-      <PageIntro title={TITLE} lead={TRADING_EDGE_INTRO} />
+    <PageShell head={PAGE_HEADS.business}>
+      <PageIntro title={PAGE_HEADS.business.title} lead={TRADING_EDGE_INTRO} />
 
       <TitledSection id="case-studies" title="Case studies">
         <CaseList>

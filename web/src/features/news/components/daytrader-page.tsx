@@ -2,6 +2,7 @@ import { PAGE_SIZES, PRICE } from '@probedge/proto';
 import { SKELETON_COUNT } from '../../../lib/constants';
 import { TitledSection } from '../../../components/ui/titled-section';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { productOffer } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { ColumnHeads } from '../../../components/ui/column-heads';
@@ -39,9 +40,7 @@ import {
 } from './news.styles';
 import { ScreenshotCard } from './screenshot-card';
 
-const TITLE = 'Day Trading Signals';
 const SIGNALS_CAPTION = 'Sample current signals: static examples, not live data';
-const DESCRIPTION = `Probability-based day trading signals and active trading news for ${PRICE.display}/${PRICE.period}.`;
 
 function SubscriptionActiveBanner() {
   return (
@@ -184,12 +183,14 @@ export function DaytraderPage() {
 
   return (
     <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={['day trading', 'day trading signals', 'active trading news', 'stock scanner']}
-      path="/daytrader"
-      kind="page"
-      structuredData={[productOffer({ name: TITLE, description: DESCRIPTION, path: '/daytrader' })]}
+      head={PAGE_HEADS.daytrader}
+      structuredData={[
+        productOffer({
+          name: PAGE_HEADS.daytrader.title,
+          description: PAGE_HEADS.daytrader.description,
+          path: '/daytrader',
+        }),
+      ]}
     >
       {sessionId && hasAccess === true && <SubscriptionActiveBanner />}
       <Hero aria-labelledby="daytrader-title">

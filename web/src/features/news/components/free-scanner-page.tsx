@@ -2,6 +2,7 @@ import { PAGE_SIZES } from '@probedge/proto';
 import { CLAIMS, SKELETON_COUNT } from '../../../lib/constants';
 import { TitledSection } from '../../../components/ui/titled-section';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { ExternalButton } from '../../../components/ui/external-button';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
@@ -30,10 +31,6 @@ import {
   StepList,
   UpgradePanel,
 } from './news.styles';
-
-const TITLE = 'Free Scanner Preview';
-const DESCRIPTION =
-  'A free preview of the stock scanner: sample signals and a taste of the daily market news feed.';
 
 function SampleSignals() {
   return (
@@ -69,15 +66,9 @@ export function FreeScannerPage() {
   const shown = PAGE_SIZES.freePreviewShown;
 
   return (
-    <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={['free stock scanner', 'scanner preview', 'trading signals', 'market news']}
-      path="/free-scanner"
-      kind="page"
-    >
+    <PageShell head={PAGE_HEADS.freeScanner}>
       <Hero aria-labelledby="free-scanner-title">
-        <PageTitle id="free-scanner-title">{TITLE}</PageTitle>
+        <PageTitle id="free-scanner-title">{PAGE_HEADS.freeScanner.title}</PageTitle>
         <p>{FREE_SCANNER_HERO.lead}</p>
         <HeroActions>
           <ExternalButton href={appConfig.proAppUrl}>Upgrade for Full Access</ExternalButton>

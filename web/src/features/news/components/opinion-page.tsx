@@ -1,4 +1,5 @@
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { useNewsArticles } from '../api/get-news-articles';
@@ -6,22 +7,14 @@ import { ArticleGrid } from './article-grid';
 import { DailyOpinionCard } from './daily-opinion-card';
 import { Footnote } from './news.styles';
 
-const TITLE = 'Opinion';
 const SUBTITLE = 'Expert opinions and market commentary';
-const DESCRIPTION = 'Expert opinions and market commentary from across the financial press.';
 
 export function OpinionPage() {
   const { articles, error, isLoading } = useNewsArticles('opinion');
 
   return (
-    <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={['market opinion', 'market commentary', 'expert opinion', 'financial news']}
-      path="/opinion"
-      kind="collection"
-    >
-      <PageIntro title={TITLE} lead={SUBTITLE} />
+    <PageShell head={PAGE_HEADS.opinion}>
+      <PageIntro title={PAGE_HEADS.opinion.title} lead={SUBTITLE} />
 
       <DailyOpinionCard />
 

@@ -2,16 +2,13 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MAILED_LINK_PAGES, type NewsletterAnswer } from '@probedge/proto';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { Button, ButtonLink } from '../../../components/ui/button-link.styles';
 import { PageTitle } from '../../../components/ui/page.styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiErrorMessage, HttpError } from '../../../lib/api-client';
 import { ButtonStack, StatusCard, StatusText } from '../../../components/ui/status-card.styles';
 import { useNewsletterLink, type NewsletterLinkAction } from '../api/newsletter-link';
-
-const PATH = MAILED_LINK_PAGES.newsletterUnsubscribed;
-const TITLE = 'Newsletter';
-const DESCRIPTION = 'Leave or rejoin the Daily Insights e-mail with the link from an e-mail.';
 
 export const NO_LINK =
   'This page needs the unsubscribe link from one of our e-mails, and the address does not carry one.';
@@ -89,19 +86,13 @@ export function UnsubscribedPage() {
     // StrictMode runs effects twice; unsubscribing twice is harmless, but one request is enough.
     if (!token || started.current) return;
     started.current = true;
-    void navigate(PATH, { replace: true });
+    void navigate(MAILED_LINK_PAGES.newsletterUnsubscribed, { replace: true });
     run('unsubscribe');
   }, [token, navigate, run]);
 
   const unsubscribed = state.step === 'done' && state.action === 'unsubscribe';
   return (
-    <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={['newsletter']}
-      path={PATH}
-      kind="unlisted"
-    >
+    <PageShell head={PAGE_HEADS.newsletter}>
       {state.step === 'working' && (
         <StatusCard aria-labelledby="newsletter-title" aria-busy="true">
           <PageTitle id="newsletter-title">

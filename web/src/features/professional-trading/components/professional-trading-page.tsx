@@ -1,6 +1,7 @@
 import { PRICE } from '@probedge/proto';
 import { TitledSection } from '../../../components/ui/titled-section';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { productOffer } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { StepItems } from '../../../components/ui/step-items';
@@ -27,26 +28,18 @@ import {
   StepList,
 } from './professional-trading.styles';
 
-const TITLE = 'Professional Trading App';
-const DESCRIPTION = `${PRO_INTRO.lead} Probability-ranked signals, regime detection and Kelly sizing for ${PRICE.display}/${PRICE.period}.`;
-
 export function ProfessionalTradingPage() {
   useProfessionalArticles();
 
   return (
     <PageShell
-      title={TITLE}
-      description={DESCRIPTION}
-      keywords={[
-        'professional trading app',
-        'probability signals',
-        'kelly sizing',
-        'regime detection',
-      ]}
-      path="/professional-trading"
-      kind="page"
+      head={PAGE_HEADS.professionalTrading}
       structuredData={[
-        productOffer({ name: TITLE, description: DESCRIPTION, path: '/professional-trading' }),
+        productOffer({
+          name: PAGE_HEADS.professionalTrading.title,
+          description: PAGE_HEADS.professionalTrading.description,
+          path: '/professional-trading',
+        }),
       ]}
     >
       <ProHero aria-labelledby="pro-title">

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { NOT_ADVICE_LINE } from '@probedge/proto';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageIntro } from '../../../components/ui/page-intro';
 import { RESEARCH_INTRO } from '../../../content/research';
@@ -8,23 +8,9 @@ import { CaseStudiesTab } from './case-studies-tab';
 import { FrameworkTab } from './framework-tab';
 import { Tab, TabList, TabPanel } from './research.styles';
 
-const DESCRIPTION = `The mathematical framework behind probability-based trading signals, with illustrative case studies. ${NOT_ADVICE_LINE}`;
-
 export function ResearchPage() {
   return (
-    <PageShell
-      title="Research: Mathematical Framework and Case Studies"
-      name={RESEARCH_INTRO.title}
-      description={DESCRIPTION}
-      keywords={[
-        'quantitative trading research',
-        'regime detection',
-        'kelly criterion',
-        'trading case studies',
-      ]}
-      path="/research"
-      kind="page"
-    >
+    <PageShell head={PAGE_HEADS.research}>
       <PageIntro title={RESEARCH_INTRO.title} lead={RESEARCH_INTRO.lead} />
       <Tabs.Root defaultValue="framework">
         <TabList aria-label="Research sections">

@@ -112,11 +112,13 @@ export function SearchPage() {
 
   return (
     <PageShell
-      title={q ? `Search: ${q}` : 'Search'}
-      description="Search every guide, blog post and market news article."
-      keywords={['search', 'trading guides', 'trading blog', 'market news']}
-      path="/search"
-      kind="unlisted"
+      head={{
+        title: q ? `Search: ${q}` : 'Search',
+        description: 'Search every guide, blog post and market news article.',
+        keywords: ['search', 'trading guides', 'trading blog', 'market news'],
+        path: '/search',
+        kind: 'unlisted',
+      }}
     >
       <PageIntro
         title="Search"

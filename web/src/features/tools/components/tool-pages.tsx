@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { TOOLS_PAGE, toolPage } from '@probedge/proto';
 import { NotFoundPage } from '../../../components/layout/not-found-page';
 import { PageShell } from '../../../components/ui/page-shell';
+import { PAGE_HEADS } from '../../../content/page-heads';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { Panel } from '../../../components/ui/section.styles';
 import { CardGrid, Notice } from '../../../components/ui/page.styles';
@@ -28,11 +29,13 @@ function ToolScreen({ tool }: { tool: ToolDefinition }) {
   const path = toolPage(tool.slug);
   return (
     <PageShell
-      title={tool.title}
-      description={tool.summary}
-      keywords={[tool.title.toLowerCase(), 'trading calculator', 'probability']}
-      path={path}
-      kind="page"
+      head={{
+        title: tool.title,
+        description: tool.summary,
+        keywords: [tool.title.toLowerCase(), 'trading calculator', 'probability'],
+        path,
+        kind: 'page',
+      }}
     >
       <PageIntro title={tool.title} lead={tool.summary}>
         <p>
@@ -63,20 +66,10 @@ export function ToolPage() {
   return <ToolScreen key={tool.slug} tool={tool} />;
 }
 
-const TOOLS_TITLE = 'Probability tools';
-const TOOLS_DESCRIPTION =
-  'Calculators for the probabilities our guides teach: position size, expected value, Kelly, risk of ruin, target before stop, expected move, drawdown and diversification, on your own numbers.';
-
 export function ToolsPage() {
   return (
-    <PageShell
-      title={TOOLS_TITLE}
-      description={TOOLS_DESCRIPTION}
-      keywords={['trading calculators', 'position size', 'kelly criterion', 'risk of ruin']}
-      path={TOOLS_PAGE}
-      kind="collection"
-    >
-      <PageIntro title={TOOLS_TITLE} lead={TOOLS_DESCRIPTION} />
+    <PageShell head={PAGE_HEADS.tools}>
+      <PageIntro title={PAGE_HEADS.tools.title} lead={PAGE_HEADS.tools.description} />
       <CardGrid>
         {TOOLS.map((tool) => (
           <ToolCard key={tool.slug}>
