@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SiteFeed } from '@probedge/proto';
 import { PageMeta } from '../seo/page-meta';
-import { collectionPage, webPage, type JsonLd } from '../seo/structured-data';
+import { collectionPage, productOffer, webPage, type JsonLd } from '../seo/structured-data';
 import { PageContainer, ReadingContainer } from './page.styles';
 
 interface HeadBase {
@@ -33,6 +33,8 @@ interface PageShellProps {
   head: PageHead;
   /** Structured data after the page's own, such as the offer it makes. */
   structuredData?: readonly JsonLd[];
+  /** The page offers the subscription under its own title and description. */
+  offer?: boolean;
   /** Atom feeds of what the page shows. */
   feeds?: readonly SiteFeed[];
   /** The narrower column of a page that is mostly prose. */
@@ -49,12 +51,17 @@ function ownData(head: ListedHead): JsonLd {
 export function PageShell({
   head,
   structuredData = [],
+  offer = false,
   feeds,
   reading = false,
   children,
 }: PageShellProps) {
   const Container = reading ? ReadingContainer : PageContainer;
   const unlisted = head.kind === 'unlisted';
+  const offered =
+    offer && !unlisted
+      ? [productOffer({ name: head.title, description: head.description, path: head.path })]
+      : [];
   return (
     <Container>
       <PageMeta
@@ -63,7 +70,7 @@ export function PageShell({
         keywords={head.keywords}
         path={head.path}
         noIndex={unlisted}
-        structuredData={unlisted ? [] : [ownData(head), ...structuredData]}
+        structuredData={unlisted ? [] : [ownData(head), ...offered, ...structuredData]}
         feeds={feeds}
       />
       {children}

@@ -3,7 +3,6 @@ import { SKELETON_COUNT } from '../../../lib/constants';
 import { TitledSection } from '../../../components/ui/titled-section';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PAGE_HEADS } from '../../../content/page-heads';
-import { productOffer } from '../../../components/seo/structured-data';
 import { ButtonLink } from '../../../components/ui/button-link.styles';
 import { ColumnHeads } from '../../../components/ui/column-heads';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
@@ -182,16 +181,7 @@ export function DaytraderPage() {
   const { hasAccess } = useSubscriptionCheck();
 
   return (
-    <PageShell
-      head={PAGE_HEADS.daytrader}
-      structuredData={[
-        productOffer({
-          name: PAGE_HEADS.daytrader.title,
-          description: PAGE_HEADS.daytrader.description,
-          path: '/daytrader',
-        }),
-      ]}
-    >
+    <PageShell head={PAGE_HEADS.daytrader} offer>
       {sessionId && hasAccess === true && <SubscriptionActiveBanner />}
       <Hero aria-labelledby="daytrader-title">
         <PageTitle id="daytrader-title">{DAYTRADER_HERO.title}</PageTitle>

@@ -2,7 +2,6 @@ import { PRICE } from '@probedge/proto';
 import { TitledSection } from '../../../components/ui/titled-section';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PAGE_HEADS } from '../../../content/page-heads';
-import { productOffer } from '../../../components/seo/structured-data';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { StepItems } from '../../../components/ui/step-items';
 import { TextList } from '../../../components/ui/text-list';
@@ -32,16 +31,7 @@ export function ProfessionalTradingPage() {
   useProfessionalArticles();
 
   return (
-    <PageShell
-      head={PAGE_HEADS.professionalTrading}
-      structuredData={[
-        productOffer({
-          name: PAGE_HEADS.professionalTrading.title,
-          description: PAGE_HEADS.professionalTrading.description,
-          path: '/professional-trading',
-        }),
-      ]}
-    >
+    <PageShell head={PAGE_HEADS.professionalTrading} offer>
       <ProHero aria-labelledby="pro-title">
         <PageTitle id="pro-title">{PRO_INTRO.title}</PageTitle>
         <p>{PRO_INTRO.lead}</p>
