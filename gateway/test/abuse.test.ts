@@ -1,13 +1,9 @@
 import { metricValue } from '@probedge/kit/testing';
 import {
   send,
-  startGateway,
-  startUpstreams,
-  stopUpstreams,
-  upstreamUrls,
   type RunningGateway,
-  type Upstreams,
   useGatewayWithUpstreams,
+  useUpstreams,
 } from './support/gateway';
 
 describe('what the gateway refuses before a service sees it', () => {
@@ -129,25 +125,18 @@ describe('what the gateway refuses before a service sees it', () => {
 });
 
 describe('rate limits shared through Redis by two gateways', () => {
-  let upstreams: Upstreams;
+  const fixture = useUpstreams();
   const gateways: RunningGateway[] = [];
 
   beforeAll(async () => {
-    upstreams = await startUpstreams();
     const shared = {
-      ...upstreamUrls(upstreams),
       RATE_LIMIT_PREFIX: `gateway-test-shared-${process.pid}-${Date.now()}:`,
       RATE_LIMIT_GENERAL: 1000,
       RATE_LIMIT_GENERATE: 3,
       RATE_LIMIT_SIGN_IN: 2,
       RATE_LIMIT_WINDOW_SECONDS: 60,
     };
-    gateways.push(await startGateway(shared), await startGateway(shared));
-  });
-
-  afterAll(async () => {
-    await Promise.all(gateways.map((gateway) => gateway.close()));
-    await stopUpstreams(upstreams);
+    gateways.push(await fixture.startGateway(shared), await fixture.startGateway(shared));
   });
 
   it('counts one client across both replicas and answers 429 with Retry-After', async () => {
@@ -156,7 +145,7 @@ describe('rate limits shared through Redis by two gateways', () => {
     const statuses = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await generate(i)).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    expect(upstreams.insights.received).toHaveLength(3);
+    expect(fixture.upstreams.insights.received).toHaveLength(3);
 
     const limited = await generate(5);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

@@ -11,7 +11,7 @@ import {
   stripeEnv,
   type BillingApp,
 } from '@probedge/billing/test/support';
-import { send, useGatewayWithUpstreams } from './support/gateway';
+import { deliverWebhook, useGatewayWithUpstreams } from './support/gateway';
 
 describe('a Stripe webhook through the gateway to the real billing service', () => {
   let database: TestDatabase;
@@ -61,15 +61,7 @@ describe('a Stripe webhook through the gateway to the real billing service', () 
   };
 
   const deliver = (body: Buffer, signature: string) =>
-    send(fixture.gateway.url, '/api/stripe/webhook', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': String(body.length),
-        'stripe-signature': signature,
-      },
-      body,
-    });
+    deliverWebhook(fixture.gateway.url, body, signature);
 
   it('verifies the signature of a webhook relayed by the gateway and applies the event', async () => {
     const { sub, body } = payloadFor('past_due');

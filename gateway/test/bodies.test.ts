@@ -1,9 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { postWrittenBy, send, useGatewayWithUpstreams } from './support/gateway';
+import {
+  deliverWebhook,
+  postWrittenBy,
+  send,
+  useGatewayWithUpstreams,
+  type RawResponse,
+} from './support/gateway';
 
 describe('request bodies', () => {
   const fixture = useGatewayWithUpstreams();
   beforeEach(() => Object.values(fixture.upstreams).forEach((upstream) => upstream.reset()));
+
+  /** Billing got the body as sent, with the type and length it was sent with; returns what it got. */
+  const expectBillingGot = (res: RawResponse, body: Buffer) => {
+    expect(res.status).toBe(200);
+    const received = fixture.upstreams.billing.last!;
+    expect(received.body.equals(body)).toBe(true);
+    expect(received.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(received.headers['content-length']).toBe(String(body.length));
+    return received;
+  };
 
   it('keeps a JSON body byte-identical, whitespace and unicode included', async () => {
     const body = Buffer.from(
@@ -19,11 +35,7 @@ describe('request bodies', () => {
       body,
     });
 
-    expect(res.status).toBe(200);
-    const received = fixture.upstreams.billing.last!;
-    expect(received.body.equals(body)).toBe(true);
-    expect(received.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(received.headers['content-length']).toBe(String(body.length));
+    expectBillingGot(res, body);
   });
 
   it('passes a raw webhook body through byte for byte with its signature header', async () => {
@@ -34,22 +46,10 @@ describe('request bodies', () => {
     ]);
     const signature =
       't=1700000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd';
-    const res = await send(fixture.gateway.url, '/api/stripe/webhook', {
-      method: 'POST',
-      headers: {
-        // Stripe's own header; the bytes need not even be valid UTF-8 to pass untouched.
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': String(body.length),
-        'stripe-signature': signature,
-      },
-      body,
-    });
+    // Stripe's own headers; the bytes need not even be valid UTF-8 to pass untouched.
+    const res = await deliverWebhook(fixture.gateway.url, body, signature);
 
-    expect(res.status).toBe(200);
-    const received = fixture.upstreams.billing.last!;
-    expect(received.body.equals(body)).toBe(true);
-    expect(received.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(received.headers['content-length']).toBe(String(body.length));
+    const received = expectBillingGot(res, body);
     expect(received.headers['stripe-signature']).toBe(signature);
   });
 

@@ -4,15 +4,7 @@ import { createRedis } from '@probedge/kit';
 import { metricValue, waitFor } from '@probedge/kit/testing';
 import type { CacheInvalidation } from '@probedge/proto';
 import { EdgeCache } from '../src/pipeline/cache/edge-cache.service';
-import {
-  send,
-  startGateway,
-  startUpstreams,
-  stopUpstreams,
-  upstreamUrls,
-  type RunningGateway,
-  type Upstreams,
-} from './support/gateway';
+import { send, type RunningGateway, useGatewayWithUpstreams } from './support/gateway';
 
 const SHAREABLE = 'public, max-age=0, s-maxage=30';
 const SITE = 'https://probedge.example';
@@ -21,14 +13,12 @@ const PARTNER = 'https://partner.example';
 /** Headers that differ between two answers of the same content by nature. */
 const PER_ANSWER = new Set(['date', 'x-request-id', 'age', 'content-length', 'transfer-encoding']);
 
-let upstreams: Upstreams;
-let gateway: RunningGateway;
-let channel: string;
+const channel = `gateway-test-invalidation-${randomBytes(4).toString('hex')}`;
 const publisher = createRedis({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
 
 /** How many requests for this path (any query) news has received. */
 const newsSaw = (path: string) =>
-  upstreams.news.received.filter((request) => request.url.split('?')[0] === path).length;
+  fixture.upstreams.news.received.filter((request) => request.url.split('?')[0] === path).length;
 
 /** How many requests for this path news receives from now on. */
 function countFromNow(path: string): () => number {
@@ -39,10 +29,13 @@ function countFromNow(path: string): () => number {
 /** A news list answer: numbered by how many requests news has had, so a replay is visible. */
 function answerWith(headers: Record<string, string>, status = 200) {
   return (_req: unknown, res: ServerResponse, received: { url: string }) => {
-    const body = JSON.stringify({ url: received.url, served: upstreams.news.received.length });
+    const body = JSON.stringify({
+      url: received.url,
+      served: fixture.upstreams.news.received.length,
+    });
     res.writeHead(status, {
       'content-type': 'application/json; charset=utf-8',
-      etag: `W/"${upstreams.news.received.length}"`,
+      etag: `W/"${fixture.upstreams.news.received.length}"`,
       ...headers,
     });
     res.end(body);
@@ -64,35 +57,25 @@ async function publish(message: CacheInvalidation | string): Promise<void> {
   await publisher.publish(channel, typeof message === 'string' ? message : JSON.stringify(message));
 }
 
-beforeAll(async () => {
-  upstreams = await startUpstreams();
-  channel = `gateway-test-invalidation-${randomBytes(4).toString('hex')}`;
+const fixture = useGatewayWithUpstreams((upstreams) => {
   upstreams.news.handler = answerWith({ 'cache-control': SHAREABLE });
-  gateway = await startGateway({
-    ...upstreamUrls(upstreams),
-    PUBLIC_URL: SITE,
-    CORS_ALLOWED_ORIGINS: [PARTNER],
-    CACHE_INVALIDATION_CHANNEL: channel,
-  });
-  await subscribed(channel);
+  return { PUBLIC_URL: SITE, CORS_ALLOWED_ORIGINS: [PARTNER], CACHE_INVALIDATION_CHANNEL: channel };
 });
 
-afterAll(async () => {
-  publisher.disconnect();
-  await gateway.close();
-  await stopUpstreams(upstreams);
-});
+beforeAll(() => subscribed(channel));
+
+afterAll(() => publisher.disconnect());
 
 beforeEach(() => {
-  upstreams.news.handler = answerWith({ 'cache-control': SHAREABLE });
-  gateway.app.get(EdgeCache).invalidate(undefined);
+  fixture.upstreams.news.handler = answerWith({ 'cache-control': SHAREABLE });
+  fixture.gateway.app.get(EdgeCache).invalidate(undefined);
 });
 
 describe('the gateway response cache', () => {
   it('replays a shareable answer byte for byte with the headers of the proxied one', async () => {
     const seen = countFromNow('/api/business');
-    const first = await send(gateway.url, '/api/business?limit=12');
-    const second = await send(gateway.url, '/api/business?limit=12');
+    const first = await send(fixture.gateway.url, '/api/business?limit=12');
+    const second = await send(fixture.gateway.url, '/api/business?limit=12');
     expect(seen()).toBe(1);
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
@@ -114,10 +97,10 @@ describe('the gateway response cache', () => {
 
   it('keeps one answer per request target', async () => {
     const seen = countFromNow('/api/business');
-    await send(gateway.url, '/api/business?limit=12');
-    await send(gateway.url, '/api/business?limit=6');
-    await send(gateway.url, '/api/business?limit=12');
-    await send(gateway.url, '/api/business?limit=6');
+    await send(fixture.gateway.url, '/api/business?limit=12');
+    await send(fixture.gateway.url, '/api/business?limit=6');
+    await send(fixture.gateway.url, '/api/business?limit=12');
+    await send(fixture.gateway.url, '/api/business?limit=6');
     expect(seen()).toBe(2);
   });
 
@@ -129,51 +112,51 @@ describe('the gateway response cache', () => {
     ['a cookie', { 'cache-control': SHAREABLE, 'set-cookie': 'a=b' }],
     ['a Vary beyond Origin', { 'cache-control': SHAREABLE, vary: 'Cookie' }],
   ])('never keeps an answer with %s', async (_what, headers) => {
-    upstreams.news.handler = answerWith(headers);
+    fixture.upstreams.news.handler = answerWith(headers);
     const before = newsSaw('/api/analysis');
-    await send(gateway.url, '/api/analysis');
-    await send(gateway.url, '/api/analysis');
+    await send(fixture.gateway.url, '/api/analysis');
+    await send(fixture.gateway.url, '/api/analysis');
     expect(newsSaw('/api/analysis') - before).toBe(2);
   });
 
   it('never keeps an error', async () => {
-    upstreams.news.handler = answerWith({ 'cache-control': SHAREABLE }, 404);
+    fixture.upstreams.news.handler = answerWith({ 'cache-control': SHAREABLE }, 404);
     const before = newsSaw('/api/opinion');
-    expect((await send(gateway.url, '/api/opinion')).status).toBe(404);
-    expect((await send(gateway.url, '/api/opinion')).status).toBe(404);
+    expect((await send(fixture.gateway.url, '/api/opinion')).status).toBe(404);
+    expect((await send(fixture.gateway.url, '/api/opinion')).status).toBe(404);
     expect(newsSaw('/api/opinion') - before).toBe(2);
   });
 
   it('goes to the service when the client asks past caches, and keeps the fresh answer', async () => {
     const seen = countFromNow('/api/daytrader');
-    await send(gateway.url, '/api/daytrader');
-    const reloaded = await send(gateway.url, '/api/daytrader', {
+    await send(fixture.gateway.url, '/api/daytrader');
+    const reloaded = await send(fixture.gateway.url, '/api/daytrader', {
       headers: { 'cache-control': 'no-cache' },
     });
     expect(seen()).toBe(2);
     expect(reloaded.headers.age).toBeUndefined();
-    const after = await send(gateway.url, '/api/daytrader');
+    const after = await send(fixture.gateway.url, '/api/daytrader');
     expect(seen()).toBe(2);
     expect(after.text).toBe(reloaded.text);
-    await send(gateway.url, '/api/daytrader', { headers: { authorization: 'Bearer x' } });
+    await send(fixture.gateway.url, '/api/daytrader', { headers: { authorization: 'Bearer x' } });
     expect(seen()).toBe(3);
   });
 
   it('answers HEAD from a stored GET, and 304 to a client that holds the same answer', async () => {
     const seen = countFromNow('/api/articles');
-    const full = await send(gateway.url, '/api/articles');
-    const head = await send(gateway.url, '/api/articles', { method: 'HEAD' });
+    const full = await send(fixture.gateway.url, '/api/articles');
+    const head = await send(fixture.gateway.url, '/api/articles', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.body).toHaveLength(0);
     expect(head.headers['content-length']).toBe(String(full.body.length));
-    const revalidated = await send(gateway.url, '/api/articles', {
+    const revalidated = await send(fixture.gateway.url, '/api/articles', {
       headers: { 'if-none-match': String(full.headers.etag) },
     });
     expect(revalidated.status).toBe(304);
     expect(revalidated.body).toHaveLength(0);
     expect(revalidated.headers.etag).toBe(full.headers.etag);
     expect(revalidated.headers['content-type']).toBeUndefined();
-    const changed = await send(gateway.url, '/api/articles', {
+    const changed = await send(fixture.gateway.url, '/api/articles', {
       headers: { 'if-none-match': 'W/"other"' },
     });
     expect(changed.status).toBe(200);
@@ -182,8 +165,8 @@ describe('the gateway response cache', () => {
 
   it('gives a stored answer the CORS headers of each request', async () => {
     const seen = countFromNow('/api/articles/targeted');
-    await send(gateway.url, '/api/articles/targeted');
-    const partner = await send(gateway.url, '/api/articles/targeted', {
+    await send(fixture.gateway.url, '/api/articles/targeted');
+    const partner = await send(fixture.gateway.url, '/api/articles/targeted', {
       headers: { origin: PARTNER },
     });
     expect(partner.headers).toMatchObject({
@@ -191,7 +174,7 @@ describe('the gateway response cache', () => {
       'access-control-allow-credentials': 'true',
       vary: 'Origin',
     });
-    const foreign = await send(gateway.url, '/api/articles/targeted', {
+    const foreign = await send(fixture.gateway.url, '/api/articles/targeted', {
       headers: { origin: 'https://evil.example' },
     });
     expect(foreign.status).toBe(200);
@@ -201,17 +184,17 @@ describe('the gateway response cache', () => {
 
   it('drops a service’s answers when it announces a change, and only that service’s', async () => {
     const seen = countFromNow('/api/business');
-    await send(gateway.url, '/api/business?limit=3');
+    await send(fixture.gateway.url, '/api/business?limit=3');
     await publish({ service: 'content' });
     await publish('not json');
     await publish({ service: 'nobody' } as unknown as CacheInvalidation);
     await publish({ service: 'news', reason: 'feeds business' });
     // The news announcement came last: once it has dropped the entry, the others were read too.
     await waitFor(async () => {
-      await send(gateway.url, '/api/business?limit=3');
+      await send(fixture.gateway.url, '/api/business?limit=3');
       return seen() === 2;
     }, 'the answer dropped after the announcement');
-    await send(gateway.url, '/api/business?limit=3');
+    await send(fixture.gateway.url, '/api/business?limit=3');
     expect(seen()).toBe(2);
   });
 
@@ -219,17 +202,17 @@ describe('the gateway response cache', () => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     const shareable = answerWith({ 'cache-control': SHAREABLE });
-    upstreams.news.handler = (req, res, received) => {
+    fixture.upstreams.news.handler = (req, res, received) => {
       void released.then(() => shareable(req, res, received));
     };
     const seen = countFromNow('/api/opinion');
-    const pending = send(gateway.url, '/api/opinion?limit=2');
+    const pending = send(fixture.gateway.url, '/api/opinion?limit=2');
     await waitFor(() => seen() === 1, 'the request at the service');
-    gateway.app.get(EdgeCache).invalidate('news');
+    fixture.gateway.app.get(EdgeCache).invalidate('news');
     release();
     expect((await pending).status).toBe(200);
-    upstreams.news.handler = shareable;
-    await send(gateway.url, '/api/opinion?limit=2');
+    fixture.upstreams.news.handler = shareable;
+    await send(fixture.gateway.url, '/api/opinion?limit=2');
     expect(seen()).toBe(2);
   });
 
@@ -238,14 +221,14 @@ describe('the gateway response cache', () => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     const answer = answerWith(headers);
-    upstreams.news.handler = (req, res, received) => {
+    fixture.upstreams.news.handler = (req, res, received) => {
       void released.then(() => answer(req, res, received));
     };
     return release;
   }
 
   async function lookups(result: string): Promise<number> {
-    const text = (await send(gateway.url, '/metrics')).text;
+    const text = (await send(fixture.gateway.url, '/metrics')).text;
     return metricValue(text, 'gateway_cache_lookups_total', { result }) ?? 0;
   }
 
@@ -254,12 +237,12 @@ describe('the gateway response cache', () => {
    * while the service holds its answers: one fetches, the others wait. Returns them in flight.
    */
   async function missTogether(target: string, count: number, headers: Record<string, string>) {
-    await send(gateway.url, target);
-    gateway.app.get(EdgeCache).invalidate('news');
+    await send(fixture.gateway.url, target);
+    fixture.gateway.app.get(EdgeCache).invalidate('news');
     const seen = countFromNow('/api/business');
     const collapsedBefore = await lookups('collapsed');
     const release = holdAnswers(headers);
-    const answers = Array.from({ length: count }, () => send(gateway.url, target));
+    const answers = Array.from({ length: count }, () => send(fixture.gateway.url, target));
     const waiting = count - 1;
     await waitFor(
       async () => (await lookups('collapsed')) - collapsedBefore === waiting,
@@ -290,7 +273,7 @@ describe('the gateway response cache', () => {
     // The target is no longer taken for shareable: concurrent misses go on at once.
     const again = countFromNow('/api/business');
     const releaseAgain = holdAnswers({ 'cache-control': 'no-store' });
-    const more = Array.from({ length: 3 }, () => send(gateway.url, target));
+    const more = Array.from({ length: 3 }, () => send(fixture.gateway.url, target));
     await waitFor(() => again() === 3, 'every request at the service while none is answered');
     releaseAgain();
     await Promise.all(more);
@@ -299,7 +282,9 @@ describe('the gateway response cache', () => {
   it('never holds back requests for a target it has not kept', async () => {
     const seen = countFromNow('/api/daytrader');
     const release = holdAnswers({});
-    const answers = Array.from({ length: 4 }, () => send(gateway.url, '/api/daytrader?limit=4'));
+    const answers = Array.from({ length: 4 }, () =>
+      send(fixture.gateway.url, '/api/daytrader?limit=4'),
+    );
     await waitFor(() => seen() === 4, 'every request at the service while none is answered');
     release();
     expect((await Promise.all(answers)).map((result) => result.status)).toEqual([
@@ -308,36 +293,36 @@ describe('the gateway response cache', () => {
   });
 
   it('keeps an answer no longer than its lifetime', async () => {
-    upstreams.news.handler = answerWith({ 'cache-control': 'public, s-maxage=1' });
+    fixture.upstreams.news.handler = answerWith({ 'cache-control': 'public, s-maxage=1' });
     const seen = countFromNow('/api/search');
-    await send(gateway.url, '/api/search?q=lifetime');
-    await send(gateway.url, '/api/search?q=lifetime');
+    await send(fixture.gateway.url, '/api/search?q=lifetime');
+    await send(fixture.gateway.url, '/api/search?q=lifetime');
     expect(seen()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    await send(gateway.url, '/api/search?q=lifetime');
+    await send(fixture.gateway.url, '/api/search?q=lifetime');
     expect(seen()).toBe(2);
   });
 
   it('passes an answer over 1 MiB through without keeping it', async () => {
     const big = JSON.stringify({ padding: 'x'.repeat(1100 * 1024) });
-    upstreams.news.handler = (_req, res) => {
+    fixture.upstreams.news.handler = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': SHAREABLE });
       res.end(big);
     };
-    const first = await send(gateway.url, '/api/analysis?limit=50');
+    const first = await send(fixture.gateway.url, '/api/analysis?limit=50');
     expect(first.text).toBe(big);
-    await send(gateway.url, '/api/analysis?limit=50');
+    await send(fixture.gateway.url, '/api/analysis?limit=50');
     expect(
-      upstreams.news.received.filter((request) => request.url === '/api/analysis?limit=50'),
+      fixture.upstreams.news.received.filter((request) => request.url === '/api/analysis?limit=50'),
     ).toHaveLength(2);
   });
 
   it('counts hits and misses, and times hits under their route', async () => {
-    const metrics = async () => (await send(gateway.url, '/metrics')).text;
+    const metrics = async () => (await send(fixture.gateway.url, '/metrics')).text;
     const before = await metrics();
-    await send(gateway.url, '/api/business?limit=9');
-    await send(gateway.url, '/api/business?limit=9');
-    await send(gateway.url, '/api/business?limit=9');
+    await send(fixture.gateway.url, '/api/business?limit=9');
+    await send(fixture.gateway.url, '/api/business?limit=9');
+    await send(fixture.gateway.url, '/api/business?limit=9');
     const after = await metrics();
     const delta = (name: string, labels: Record<string, string>) =>
       (metricValue(after, name, labels) ?? 0) - (metricValue(before, name, labels) ?? 0);
@@ -358,11 +343,7 @@ describe('the gateway response cache and the rate limits', () => {
   let limited: RunningGateway;
 
   beforeAll(async () => {
-    limited = await startGateway({
-      ...upstreamUrls(upstreams),
-      PUBLIC_URL: SITE,
-      RATE_LIMIT_GENERAL: 3,
-    });
+    limited = await fixture.startGateway({ PUBLIC_URL: SITE, RATE_LIMIT_GENERAL: 3 });
     await subscribed(limited.config.CACHE_INVALIDATION_CHANNEL);
   });
   afterAll(() => limited.close());
@@ -375,7 +356,9 @@ describe('the gateway response cache and the rate limits', () => {
     }
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
     // Two of the three answers came from the cache.
-    expect(upstreams.news.received.filter((request) => request.url === target)).toHaveLength(1);
+    expect(
+      fixture.upstreams.news.received.filter((request) => request.url === target),
+    ).toHaveLength(1);
     const refused = answers[3];
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(refused.json()).toMatchObject({
@@ -395,7 +378,7 @@ describe('with the response cache turned off', () => {
   let uncached: RunningGateway;
 
   beforeAll(async () => {
-    uncached = await startGateway({ ...upstreamUrls(upstreams), GATEWAY_CACHE_MAX_SECONDS: 0 });
+    uncached = await fixture.startGateway({ GATEWAY_CACHE_MAX_SECONDS: 0 });
   });
   afterAll(() => uncached.close());
 

@@ -1,15 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { slowSender, waitFor, type SlowSender } from '@probedge/kit/testing';
-import {
-  send,
-  startGateway,
-  startUpstreams,
-  stopUpstreams,
-  upstreamUrls,
-  type RunningGateway,
-  type Upstreams,
-} from './support/gateway';
+import { send, type RunningGateway, useUpstreams } from './support/gateway';
 
 /**
  * A billing stand-in that counts the requests it was sent and how many it holds at once. Requests
@@ -59,23 +51,18 @@ function slowCheckout(gatewayUrl: string, localAddress = '127.0.0.1', everyMs = 
 const json = { 'content-type': 'application/json' };
 
 describe('slow clients cannot hold the connections to the services', () => {
-  let upstreams: Upstreams;
+  const fixture = useUpstreams();
   let billing: Awaited<ReturnType<typeof startBilling>>;
   const clients: SlowSender[] = [];
   const gateways: RunningGateway[] = [];
 
-  const gatewayWith = async (env: Parameters<typeof startGateway>[0]) => {
-    const gateway = await startGateway({
-      ...upstreamUrls(upstreams),
-      BILLING_URL: billing.url,
-      ...env,
-    });
+  const gatewayWith = async (env: Parameters<typeof fixture.startGateway>[0]) => {
+    const gateway = await fixture.startGateway({ BILLING_URL: billing.url, ...env });
     gateways.push(gateway);
     return gateway;
   };
 
   beforeAll(async () => {
-    upstreams = await startUpstreams();
     billing = await startBilling();
   });
 
@@ -92,7 +79,6 @@ describe('slow clients cannot hold the connections to the services', () => {
 
   afterAll(async () => {
     await billing?.stop();
-    if (upstreams) await stopUpstreams(upstreams);
   });
 
   it('reads a body whole before it takes a connection: a dribbled one never reaches the service and ends in 408', async () => {

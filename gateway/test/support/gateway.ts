@@ -166,6 +166,23 @@ export function send(
   });
 }
 
+/** A webhook delivered as Stripe sends one: raw bytes with their length and signature. */
+export function deliverWebhook(
+  baseUrl: string,
+  body: Buffer,
+  signature: string,
+): Promise<RawResponse> {
+  return send(baseUrl, '/api/stripe/webhook', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(body.length),
+      'stripe-signature': signature,
+    },
+    body,
+  });
+}
+
 /**
  * A POST whose body the test writes itself (slowly, or once told to continue): `write` gets the
  * open request; resolves with the answer's status.
@@ -195,8 +212,44 @@ export function postWrittenBy(
   });
 }
 
-export interface GatewayFixture {
+export interface UpstreamsFixture {
   upstreams: Upstreams;
+  /**
+   * A gateway in front of these upstreams (`overrides` on top of their URLs). It is closed with them
+   * at the end of the block unless the test closes it before.
+   */
+  startGateway(overrides?: Partial<GatewayConfig>): Promise<RunningGateway>;
+}
+
+/** Fake upstreams for every service, for the enclosing describe block, and gateways in front of them. */
+export function useUpstreams(): UpstreamsFixture {
+  const open = new Set<RunningGateway>();
+  const fixture: UpstreamsFixture = {
+    upstreams: {} as Upstreams,
+    startGateway: async (overrides = {}) => {
+      const gateway = await startGateway({ ...upstreamUrls(fixture.upstreams), ...overrides });
+      open.add(gateway);
+      return {
+        ...gateway,
+        close: async () => {
+          open.delete(gateway);
+          await gateway.close();
+        },
+      };
+    },
+  };
+  beforeAll(async () => {
+    fixture.upstreams = await startUpstreams();
+  });
+  afterAll(async () => {
+    await Promise.all([...open].map((gateway) => gateway.close()));
+    open.clear();
+    if (fixture.upstreams.news) await stopUpstreams(fixture.upstreams);
+  });
+  return fixture;
+}
+
+export interface GatewayFixture extends UpstreamsFixture {
   gateway: RunningGateway;
 }
 
@@ -209,15 +262,10 @@ export function useGatewayWithUpstreams(
     | Partial<GatewayConfig>
     | ((upstreams: Upstreams) => Partial<GatewayConfig> | Promise<Partial<GatewayConfig>>) = {},
 ): GatewayFixture {
-  const fixture = {} as GatewayFixture;
+  const fixture = useUpstreams() as GatewayFixture;
   beforeAll(async () => {
-    fixture.upstreams = await startUpstreams();
     const extra = typeof overrides === 'function' ? await overrides(fixture.upstreams) : overrides;
-    fixture.gateway = await startGateway({ ...upstreamUrls(fixture.upstreams), ...extra });
-  });
-  afterAll(async () => {
-    await fixture.gateway?.close();
-    if (fixture.upstreams) await stopUpstreams(fixture.upstreams);
+    fixture.gateway = await fixture.startGateway(extra);
   });
   return fixture;
 }
