@@ -47,11 +47,8 @@ export const gatewayShape = {
     .describe(
       'Requests one client (IPv6: one /64) may have with one service at once (429 beyond), well below `UPSTREAM_MAX_SOCKETS`.',
     ),
-  UPSTREAM_WEBHOOK_RESERVE: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(8)
+  UPSTREAM_WEBHOOK_RESERVE: env
+    .integer(8, { min: 0 })
     .describe(
       "Billing connections only Stripe's webhook deliveries may take; below `UPSTREAM_MAX_SOCKETS`.",
     ),
@@ -102,12 +99,8 @@ export const gatewayShape = {
   RATE_LIMIT_SEARCH: env
     .positiveInt(60)
     .describe('Searches (`GET /api/search`) per client and window, cached answers included.'),
-  GATEWAY_CACHE_MAX_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(3600)
-    .default(30)
+  GATEWAY_CACHE_MAX_SECONDS: env
+    .integer(30, { min: 0, max: 3600 })
     .describe(
       'Longest the gateway keeps a public GET answer a service marked shareable (s-maxage); 0 turns the response cache off.',
     ),
@@ -118,12 +111,8 @@ export const gatewayShape = {
     .byteSize('16mb')
     .describe('Total body size the response cache holds at most.'),
   CACHE_INVALIDATION_CHANNEL: env.cacheInvalidationChannel(),
-  TRUSTED_PROXY_HOPS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(5)
-    .default(0)
+  TRUSTED_PROXY_HOPS: env
+    .integer(0, { min: 0, max: 5 })
     .describe(
       'Proxies in front of the gateway (ingress, load balancer) whose X-Forwarded-For entry names the client; 0 where visitors reach it directly.',
     ),

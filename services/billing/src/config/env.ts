@@ -56,12 +56,8 @@ export const configShape = {
     .positiveInt(300)
     .describe('Age of the oldest webhook signature accepted.'),
   STRIPE_TIMEOUT_MS: env.positiveInt(20_000).describe('Deadline of one Stripe call.'),
-  STRIPE_MAX_NETWORK_RETRIES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(5)
-    .default(2)
+  STRIPE_MAX_NETWORK_RETRIES: env
+    .integer(2, { min: 0, max: 5 })
     .describe('Retries the Stripe SDK makes on network errors.'),
   ACCESS_COOKIE_MAX_AGE_DAYS: env.positiveInt(30).describe('Lifetime of the access cookie.'),
   MEMBER_SESSION_DAYS: env

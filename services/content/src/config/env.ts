@@ -23,19 +23,11 @@ export const configShape = {
     .describe('Folder of the Markdown guides and blogs and of `faq.json`.'),
   PUBLIC_URL: sharedEnv.PUBLIC_URL(),
   ...mailShape,
-  NEWSLETTER_TOKEN_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 14)
-    .default(48)
+  NEWSLETTER_TOKEN_TTL_HOURS: env
+    .integer(48, { min: 1, max: 24 * 14 })
     .describe('How long a newsletter confirmation link works.'),
-  CONTENT_CACHE_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(3600)
-    .default(30)
+  CONTENT_CACHE_SECONDS: env
+    .integer(30, { min: 0, max: 3600 })
     .describe(
       'How long each replica keeps guide, blog and FAQ reads; a sync in the process clears them (0: off).',
     ),
@@ -53,12 +45,8 @@ export const configShape = {
   NEWSLETTER_MAIL_WINDOW_SECONDS: env
     .positiveInt(3600)
     .describe('Window of the per-address confirmation-mail limit.'),
-  NEWSLETTER_MAIL_GAP_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(86_400)
-    .default(120)
+  NEWSLETTER_MAIL_GAP_SECONDS: env
+    .integer(120, { min: 0, max: 86_400 })
     .describe('Least time between two confirmation mails to one address (0: none).'),
   CONTENT_ADMIN_TOKEN: z
     .string()
@@ -96,38 +84,22 @@ export const configShape = {
     .max(10_000)
     .default(10)
     .describe('Briefing messages sent per second over all connections (0: no cap).'),
-  BRIEFING_SMTP_CONNECTIONS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(50)
-    .default(2)
+  BRIEFING_SMTP_CONNECTIONS: env
+    .integer(2, { min: 1, max: 50 })
     .describe('Pooled SMTP connections the briefing goes over, and so the messages in flight.'),
-  BRIEFING_MAX_ATTEMPTS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(20)
-    .default(5)
+  BRIEFING_MAX_ATTEMPTS: env
+    .integer(5, { min: 1, max: 20 })
     .describe('Tries per briefing message on temporary failures (4xx, connection trouble).'),
   BRIEFING_RETRY_BASE_MS: env
     .positiveInt(60_000)
     .describe("Wait before a briefing message's second try, doubled for each later one."),
-  BRIEFING_LOCK_DURATION_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .max(600_000)
-    .default(30_000)
+  BRIEFING_LOCK_DURATION_MS: env
+    .integer(30_000, { min: 1000, max: 600_000 })
     .describe(
       "Lock of a briefing or confirmation-mail job: a killed process's briefing is taken up within 1.5 times this, a mail within it plus 5 s.",
     ),
-  BRIEFING_BATCH_SIZE: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .default(100)
+  BRIEFING_BATCH_SIZE: env
+    .integer(100, { min: 1, max: 1000 })
     .describe('Briefing deliveries claimed from the outbox at a time.'),
 };
 

@@ -26,21 +26,13 @@ export const configShape = {
     .describe('BullMQ key prefix of the insights generation queue.'),
   /** The worker adds the day's briefing job (same Redis) when it writes the analysis. */
   BRIEFING_QUEUE_PREFIX: sharedEnv.BRIEFING_QUEUE_PREFIX(),
-  INSIGHTS_CACHE_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(3600)
-    .default(30)
+  INSIGHTS_CACHE_SECONDS: env
+    .integer(30, { min: 0, max: 3600 })
     .describe(
       "How long the gateway may keep today's analysis and opinion, never past the market day; a new item is announced at once (0: never).",
     ),
-  INSIGHTS_READ_REUSE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(60_000)
-    .default(1000)
+  INSIGHTS_READ_REUSE_MS: env
+    .integer(1000, { min: 0, max: 60_000 })
     .describe(
       "How long one database read of today's item (or of its absence) answers the API's reads after it; announcements end it early (0: never).",
     ),
@@ -58,12 +50,8 @@ export const configShape = {
     .describe(
       'Deadline of one read from the markets service, after which the text says market data was unavailable.',
     ),
-  INSIGHTS_MAX_ARTICLES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
-    .default(10_000)
+  INSIGHTS_MAX_ARTICLES: env
+    .integer(10_000, { min: 1, max: 100_000 })
     .describe(
       'Most articles one read (the day, or the baseline days) pages through; the newest are kept.',
     ),
@@ -82,48 +70,26 @@ export const configShape = {
       'Whether the insights worker keeps its job schedulers (declared at start, again when Redis lost them).',
     ),
   ...scheduleShape,
-  INSIGHTS_WINDOW_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(72)
-    .default(24)
+  INSIGHTS_WINDOW_HOURS: env
+    .integer(24, { min: 1, max: 72 })
     .describe('Hours of articles an item is written from, ending when its job is enqueued.'),
-  INSIGHTS_BASELINE_DAYS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(14)
-    .default(5)
+  INSIGHTS_BASELINE_DAYS: env
+    .integer(5, { min: 1, max: 14 })
     .describe('Days before the window that the themes are compared with.'),
-  INSIGHTS_JOB_ATTEMPTS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10)
-    .default(3)
+  INSIGHTS_JOB_ATTEMPTS: env
+    .integer(3, { min: 1, max: 10 })
     .describe('Attempts per generation job, with exponential backoff.'),
   INSIGHTS_JOB_BACKOFF_MS: env
     .positiveInt(10_000)
     .describe("Delay before a generation job's first retry."),
-  INSIGHTS_LOCK_DURATION_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(30_000)
+  INSIGHTS_LOCK_DURATION_MS: env
+    .integer(30_000, { min: 1000 })
     .describe('A job whose worker stops renewing its lock this long moves to another worker.'),
-  INSIGHTS_STALLED_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .min(500)
-    .default(30_000)
+  INSIGHTS_STALLED_INTERVAL_MS: env
+    .integer(30_000, { min: 500 })
     .describe('How often the insights worker looks for stalled jobs.'),
-  INSIGHTS_GENERATE_WAIT_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(60_000)
-    .default(8_000)
+  INSIGHTS_GENERATE_WAIT_MS: env
+    .integer(8_000, { min: 0, max: 60_000 })
     .describe(
       "How long `POST /api/generate-*` waits for its job before answering 202; keep it below the gateway's `UPSTREAM_TIMEOUT_MS`, or a slow job answers 504 there.",
     ),
@@ -143,25 +109,14 @@ export const configShape = {
   LLM_API_KEY: optionalText.describe('Bearer key of the `LLM_BASE_URL` API.'),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini').describe('Chat model the writer asks.'),
   LLM_TIMEOUT_MS: env.positiveInt(60_000).describe('Deadline of one completion.'),
-  LLM_MAX_TOKENS: z.coerce
-    .number()
-    .int()
-    .min(64)
-    .max(8192)
-    .default(900)
+  LLM_MAX_TOKENS: env
+    .integer(900, { min: 64, max: 8192 })
     .describe('Length cap of one completion, in tokens.'),
-  LLM_MAX_ATTEMPTS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10)
-    .default(3)
+  LLM_MAX_ATTEMPTS: env
+    .integer(3, { min: 1, max: 10 })
     .describe('Attempts per completion on 429, 5xx answers and timeouts.'),
-  LLM_RETRY_BASE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(1000)
+  LLM_RETRY_BASE_MS: env
+    .integer(1000, { min: 0 })
     .describe(
       "First retry delay of a completion, doubled each time unless the server's Retry-After says otherwise.",
     ),

@@ -59,6 +59,11 @@ const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 export const env = {
   port: (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback),
   positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
+  /** A whole number from `min` (and up to `max`, if given). */
+  integer: (fallback: number, { min, max }: { min: number; max?: number }) => {
+    const bounded = z.coerce.number().int().min(min);
+    return (max === undefined ? bounded : bounded.max(max)).default(fallback);
+  },
   boolean: (fallback: boolean) => booleanString.default(fallback),
   url: (fallback?: string) => (fallback === undefined ? z.url() : z.url().default(fallback)),
   /** Another service's base URL: http(s) only, kept without a trailing slash. */
@@ -143,11 +148,8 @@ export const baseShape = {
   SHUTDOWN_TIMEOUT_MS: env
     .positiveInt(10_000)
     .describe('Longest time a process drains in-flight requests after SIGTERM before it exits.'),
-  SHUTDOWN_DELAY_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(0)
+  SHUTDOWN_DELAY_MS: env
+    .integer(0, { min: 0 })
     .describe(
       'Pause between failing readiness on SIGTERM and closing the listener, so load balancers stop sending first.',
     ),
@@ -249,12 +251,8 @@ export type BrandConfig = z.infer<z.ZodObject<typeof brandShape>>;
 
 /** Workers that keep repeatable jobs (see KeptSchedules). */
 export const scheduleShape = {
-  SCHEDULE_CHECK_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(3600)
-    .default(60)
+  SCHEDULE_CHECK_SECONDS: env
+    .integer(60, { min: 1, max: 3600 })
     .describe(
       'How often a worker looks for its repeatable jobs in Redis and declares any missing one again.',
     ),

@@ -56,11 +56,8 @@ export const configShape = {
     .describe(
       'Calls a minute the Finnhub plan allows (the free one: 60), shared by every replica.',
     ),
-  FINNHUB_CALLS_PER_DAY: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(0)
+  FINNHUB_CALLS_PER_DAY: env
+    .integer(0, { min: 0 })
     .describe('Calls a day the Finnhub plan allows (0: no daily limit).'),
   TWELVEDATA_API_KEY: optionalKey.describe(
     'Twelve Data key, required when `MARKET_PROVIDERS` names it.',
@@ -73,11 +70,8 @@ export const configShape = {
     .describe(
       'Credits a minute the Twelve Data plan allows (the free one: 8), shared by every replica; a quote costs one per symbol.',
     ),
-  TWELVEDATA_CALLS_PER_DAY: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(800)
+  TWELVEDATA_CALLS_PER_DAY: env
+    .integer(800, { min: 0 })
     .describe('Credits a day the Twelve Data plan allows (the free one: 800; 0: no daily limit).'),
   FRED_API_KEY: optionalKey.describe(
     'FRED (St. Louis Fed) key for end-of-day yields and index closes, required when `MARKET_PROVIDERS` names it.',

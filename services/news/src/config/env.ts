@@ -34,12 +34,8 @@ export const configShape = {
         'Local stack only: the worker serves the bundled sample feeds on this loopback port and ingests them instead of the sources file (needs `NEWS_ALLOW_LOOPBACK`; 0 picks a free port).',
       examples: [4202],
     }),
-  NEWS_INGEST_SLOT_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .max(86_400)
-    .default(300)
+  NEWS_INGEST_SLOT_SECONDS: env
+    .integer(300, { min: 60, max: 86_400 })
     .describe(
       'Length of an ingestion slot: one ingestion job per slot, however many workers tick.',
     ),
@@ -54,34 +50,22 @@ export const configShape = {
     .describe(
       'Allows loopback feed addresses, for the local stack and tests only; private networks are never allowed.',
     ),
-  NEWS_INGEST_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(32)
-    .default(4)
+  NEWS_INGEST_CONCURRENCY: env
+    .integer(4, { min: 1, max: 32 })
     .describe(
       'Sources fetched at once within a slot, so one slow source does not hold up the rest.',
     ),
   NEWS_FETCH_TIMEOUT_MS: env.positiveInt(10_000).describe('Deadline of one feed request.'),
-  NEWS_LOCK_DURATION_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .max(600_000)
-    .default(30_000)
+  NEWS_LOCK_DURATION_MS: env
+    .integer(30_000, { min: 1000, max: 600_000 })
     .describe(
       'A slot whose worker stops renewing its lock (killed, frozen) moves to another within 1.5 times this.',
     ),
   NEWS_MAX_BODY_BYTES: env
     .positiveInt(2 * 1024 * 1024)
     .describe('Largest feed body accepted, after decompression.'),
-  NEWS_MAX_REDIRECTS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(10)
-    .default(3)
+  NEWS_MAX_REDIRECTS: env
+    .integer(3, { min: 0, max: 10 })
     .describe('Redirects followed per feed request, each re-checked by the address guard.'),
   NEWS_DEFAULT_INTERVAL_SECONDS: env
     .positiveInt(900)
@@ -89,12 +73,8 @@ export const configShape = {
   NEWS_MAX_BACKOFF_SECONDS: env
     .positiveInt(6 * 3600)
     .describe("Ceiling of the backoff after a source's errors."),
-  NEWS_CACHE_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(3600)
-    .default(30)
+  NEWS_CACHE_TTL_SECONDS: env
+    .integer(30, { min: 0, max: 3600 })
     .describe(
       'How long a news list stays in the Redis cache, and how long the gateway may keep it; ingestion invalidates it sooner.',
     ),
@@ -102,12 +82,8 @@ export const configShape = {
     .string()
     .default('news:')
     .describe('Redis key prefix of the news list cache.'),
-  NEWS_READ_REUSE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(60_000)
-    .default(1000)
+  NEWS_READ_REUSE_MS: env
+    .integer(1000, { min: 0, max: 60_000 })
     .describe(
       "How long a replica answers a list from its memory before asking Redis again; ingestion's announcements end it at once (0: never).",
     ),
@@ -117,12 +93,8 @@ export const configShape = {
     .default('ProbEdgeNews/0.1 (+https://probedge.example/news)')
     .describe('User-Agent sent with every feed request.'),
   CONTENT_URL: sharedEnv.CONTENT_URL(),
-  NEWS_SITE_INDEX_INTERVAL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(5)
-    .max(86_400)
-    .default(60)
+  NEWS_SITE_INDEX_INTERVAL_SECONDS: env
+    .integer(60, { min: 5, max: 86_400 })
     .describe(
       'How often the news worker asks content whether its guides and blogs changed (an ETag check).',
     ),
