@@ -1,11 +1,9 @@
 import path from 'node:path';
 import {
+  BuiltProcesses,
   createTestDatabase,
-  freePort,
   SmtpInbox,
-  startNodeProcess,
   waitFor,
-  type NodeProcess,
   type TestDatabase,
 } from '@probedge/kit/testing';
 import { query } from './db';
@@ -19,28 +17,20 @@ import { MIGRATIONS_DIR } from './support';
 describe('a sign-in answered 202 keeps its mail when the process dies before sending it', () => {
   const inbox = new SmtpInbox();
   let database: TestDatabase;
-  const processes: NodeProcess[] = [];
-
-  const startBilling = async () => {
-    const port = await freePort();
-    const billing = await startNodeProcess({
-      name: 'billing',
-      cwd: path.join(__dirname, '..'),
-      script: 'dist/main.js',
-      port,
-      env: {
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        SMTP_URL: inbox.url,
-        PUBLIC_URL: 'http://localhost:8080',
-        // Another process takes over a claimed mail a second after its sender went quiet.
-        SIGN_IN_MAIL_LEASE_SECONDS: '1',
-        LOG_LEVEL: 'warn',
-      },
-    });
-    processes.push(billing);
-    return billing;
-  };
+  const processes = new BuiltProcesses({
+    name: 'billing',
+    cwd: path.join(__dirname, '..'),
+    script: 'dist/main.js',
+    portVariable: 'PORT',
+    env: () => ({
+      DATABASE_URL: database.url,
+      SMTP_URL: inbox.url,
+      PUBLIC_URL: 'http://localhost:8080',
+      // Another process takes over a claimed mail a second after its sender went quiet.
+      SIGN_IN_MAIL_LEASE_SECONDS: '1',
+      LOG_LEVEL: 'warn',
+    }),
+  });
 
   beforeAll(async () => {
     await inbox.start();
@@ -48,7 +38,7 @@ describe('a sign-in answered 202 keeps its mail when the process dies before sen
   });
 
   afterAll(async () => {
-    await Promise.all(processes.map((running) => running.stop('SIGKILL')));
+    await processes.killAll();
     await database?.drop();
     await inbox.stop();
   });
@@ -56,7 +46,7 @@ describe('a sign-in answered 202 keeps its mail when the process dies before sen
   it('is sent by the restarted process, once, with a link that signs in', async () => {
     const email = `crash.${Date.now()}@example.com`;
     inbox.hold();
-    const first = await startBilling();
+    const first = await processes.start();
     const answer = await fetch(`${first.url}/api/members/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -70,7 +60,7 @@ describe('a sign-in answered 202 keeps its mail when the process dies before sen
     inbox.release();
     expect(inbox.to(email)).toHaveLength(0);
 
-    const second = await startBilling();
+    const second = await processes.start();
     await waitFor(
       () => inbox.to(email).length === 1,
       'the mail from the restarted process',

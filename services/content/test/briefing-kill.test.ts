@@ -1,11 +1,9 @@
 import path from 'node:path';
 import { createPrismaAdapter, dateColumn } from '@probedge/kit';
 import {
+  BuiltProcesses,
   createTestDatabase,
-  freePort,
   SmtpInbox,
-  startNodeProcess,
-  type NodeProcess,
   type TestDatabase,
 } from '@probedge/kit/testing';
 import { PrismaClient } from '../src/generated/prisma/client';
@@ -31,31 +29,23 @@ describe('a briefing worker killed mid-batch', () => {
   let database: TestDatabase;
   let prisma: PrismaClient;
   let producer: BriefingProducer;
-  const workers: NodeProcess[] = [];
-
-  const startWorker = async () => {
-    const port = await freePort();
-    const worker = await startNodeProcess({
-      name: 'content-worker',
-      cwd: path.join(__dirname, '..'),
-      script: 'dist/worker.js',
-      port,
-      env: {
-        DATABASE_URL: database.url,
-        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-        SMTP_URL: inbox.url,
-        CONTENT_WORKER_PORT: String(port),
-        BRIEFING_QUEUE_PREFIX: prefix,
-        BRIEFING_SCHEDULE_ENABLED: 'false',
-        BRIEFING_RATE_PER_SECOND: '0',
-        BRIEFING_SMTP_CONNECTIONS: '2',
-        BRIEFING_LOCK_DURATION_MS: '2000',
-        LOG_LEVEL: 'info',
-      },
-    });
-    workers.push(worker);
-    return worker;
-  };
+  const workers = new BuiltProcesses({
+    name: 'content-worker',
+    cwd: path.join(__dirname, '..'),
+    script: 'dist/worker.js',
+    portVariable: 'CONTENT_WORKER_PORT',
+    env: () => ({
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      SMTP_URL: inbox.url,
+      BRIEFING_QUEUE_PREFIX: prefix,
+      BRIEFING_SCHEDULE_ENABLED: 'false',
+      BRIEFING_RATE_PER_SECOND: '0',
+      BRIEFING_SMTP_CONNECTIONS: '2',
+      BRIEFING_LOCK_DURATION_MS: '2000',
+      LOG_LEVEL: 'info',
+    }),
+  });
 
   beforeAll(async () => {
     await inbox.start();
@@ -72,7 +62,7 @@ describe('a briefing worker killed mid-batch', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(workers.map((worker) => worker.stop('SIGKILL')));
+    await workers.killAll();
     await producer?.close();
     await prisma?.$disconnect();
     await database?.drop();
@@ -80,7 +70,7 @@ describe('a briefing worker killed mid-batch', () => {
   });
 
   it('resumes without a duplicate or a gap', async () => {
-    const first = await startWorker();
+    const first = await workers.start();
     await producer.announce(analysisOf(DAYS.mon));
 
     // Part of the batch is delivered; then the server keeps the next messages waiting for their 250.
@@ -91,7 +81,7 @@ describe('a briefing worker killed mid-batch', () => {
     const delivered = inbox.messages.length;
     expect(delivered).toBeLessThan(SUBSCRIBERS);
 
-    const second = await startWorker();
+    const second = await workers.start();
     // The killed worker's connections are closed: the messages it never had answered are dropped.
     inbox.release();
     await briefingReaches(prisma, DAYS.mon, 'sent', 30_000);

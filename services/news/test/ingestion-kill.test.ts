@@ -4,11 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRedis } from '@probedge/kit';
 import {
+  BuiltProcesses,
   createTestDatabase,
-  freePort,
-  startNodeProcess,
   waitFor,
-  type NodeProcess,
   type TestDatabase,
 } from '@probedge/kit/testing';
 import { Client } from 'pg';
@@ -42,7 +40,6 @@ describe('a news worker killed in the middle of ingestion', () => {
   let folder: string;
   let db: Client;
   const held = new Map<string, HeldFeed>();
-  const workers: NodeProcess[] = [];
   const prefix = `news-kill-${randomBytes(4).toString('hex')}`;
   let redisUrl: string;
 
@@ -56,32 +53,26 @@ describe('a news worker killed in the middle of ingestion', () => {
   };
   const total = async () => [...(await stored()).values()].reduce((sum, n) => sum + n, 0);
 
-  const startWorker = async (): Promise<NodeProcess> => {
-    const port = await freePort();
-    const worker = await startNodeProcess({
-      name: 'news-worker',
-      cwd: path.join(__dirname, '..'),
-      script: 'dist/worker.js',
-      port,
-      env: {
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        NEWS_WORKER_PORT: String(port),
-        DATABASE_URL: database.url,
-        REDIS_URL: redisUrl,
-        NEWS_SCHEDULE_ENABLED: 'false',
-        NEWS_ALLOW_LOOPBACK: 'true',
-        NEWS_SOURCES_FILE: path.join(folder, 'sources.json'),
-        NEWS_QUEUE_PREFIX: prefix,
-        NEWS_CACHE_PREFIX: `${prefix}:`,
-        // A lost lock is noticed within about two seconds.
-        NEWS_LOCK_DURATION_MS: '2000',
-      },
-    });
-    workers.push(worker);
-    return worker;
-  };
+  const workers = new BuiltProcesses({
+    name: 'news-worker',
+    cwd: path.join(__dirname, '..'),
+    script: 'dist/worker.js',
+    portVariable: 'NEWS_WORKER_PORT',
+    env: () => ({
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      NEWS_SCHEDULE_ENABLED: 'false',
+      NEWS_ALLOW_LOOPBACK: 'true',
+      NEWS_SOURCES_FILE: path.join(folder, 'sources.json'),
+      NEWS_QUEUE_PREFIX: prefix,
+      NEWS_CACHE_PREFIX: `${prefix}:`,
+      // A lost lock is noticed within about two seconds.
+      NEWS_LOCK_DURATION_MS: '2000',
+    }),
+  });
 
   beforeAll(async () => {
     feeds = await startFeedServer();
@@ -105,7 +96,7 @@ describe('a news worker killed in the middle of ingestion', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(workers.map((worker) => worker.stop('SIGKILL')));
+    await workers.killAll();
     for (const feed of held.values()) feed.release();
     await db?.end();
     await database?.drop();
@@ -114,7 +105,7 @@ describe('a news worker killed in the middle of ingestion', () => {
   });
 
   it('loses no item and stores none twice when another worker finishes the slot', async () => {
-    const first = await startWorker();
+    const first = await workers.start();
     const connection = createRedis({ url: redisUrl, maxRetriesPerRequest: null });
     const queue = openIngestionQueue(connection, { NEWS_QUEUE_PREFIX: prefix });
     try {
@@ -134,7 +125,7 @@ describe('a news worker killed in the middle of ingestion', () => {
       for (const feed of held.values()) feed.release();
 
       // The next worker takes the stalled job over once the dead worker's lock has run out.
-      await startWorker();
+      await workers.start();
       await waitFor(
         async () => (await queue.getJobState(jobId)) === 'completed',
         'the slot completing on the second worker',

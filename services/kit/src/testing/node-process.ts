@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from './processes';
 
 export interface NodeProcessOptions {
   /** Shown in errors, e.g. "news-worker". */
@@ -86,4 +87,37 @@ export async function startNodeProcess(options: NodeProcessOptions): Promise<Nod
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return handle;
+}
+
+export interface BuiltProcessesOptions extends Omit<NodeProcessOptions, 'port' | 'env'> {
+  /** The variable that names the HTTP port, e.g. PORT or NEWS_WORKER_PORT. */
+  portVariable: string;
+  /** The environment of the next copy, read when it starts (a test database may come later). */
+  env: () => Record<string, string>;
+}
+
+/**
+ * Copies of one built entry point, each on a free port, started as a test needs them; `killAll`
+ * ends those still running as a crash would.
+ */
+export class BuiltProcesses {
+  private readonly running: NodeProcess[] = [];
+
+  constructor(private readonly options: BuiltProcessesOptions) {}
+
+  async start(): Promise<NodeProcess> {
+    const { portVariable, env, ...rest } = this.options;
+    const port = await freePort();
+    const started = await startNodeProcess({
+      ...rest,
+      port,
+      env: { ...env(), [portVariable]: String(port) },
+    });
+    this.running.push(started);
+    return started;
+  }
+
+  killAll(): Promise<ExitStatus[]> {
+    return Promise.all(this.running.splice(0).map((running) => running.stop('SIGKILL')));
+  }
 }
