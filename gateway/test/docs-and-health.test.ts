@@ -1,10 +1,7 @@
 import { waitFor } from '@probedge/kit/testing';
-import type { Server } from 'node:http';
 import { Readiness } from '@probedge/kit';
-import { freePort } from '@probedge/kit/testing';
-import { operatorViews, serveOperatorPort } from '../src/bootstrap/gateway-app';
 import { closedPort } from './support/upstream';
-import { send, startGateway, upstreamUrls, useGatewayWithUpstreams } from './support/gateway';
+import { send, useGatewayWithUpstreams, useOperatorPort } from './support/gateway';
 
 const CONTENT_DOCUMENT = {
   openapi: '3.0.0',
@@ -24,8 +21,6 @@ const CONTENT_DOCUMENT = {
 
 describe('docs and health', () => {
   let insightsPort: number;
-  let operators: Server;
-  let operatorsUrl: string;
   const fixture = useGatewayWithUpstreams(async (upstreams) => {
     upstreams.content.handler = (req, res) => {
       res.writeHead(req.url === '/openapi.json' ? 200 : 404, {
@@ -41,13 +36,7 @@ describe('docs and health', () => {
     return { INSIGHTS_URL: `http://127.0.0.1:${insightsPort}` };
   });
 
-  beforeAll(async () => {
-    const port = await freePort();
-    operators = await serveOperatorPort(operatorViews(fixture.gateway.app), port, '127.0.0.1');
-    operatorsUrl = `http://127.0.0.1:${port}`;
-  });
-
-  afterAll(() => new Promise((resolve) => operators?.close(resolve)));
+  const operators = useOperatorPort(fixture);
 
   it('serves the Swagger UI page from local assets with a selector over every service', async () => {
     const page = await send(fixture.gateway.url, '/api/docs');
@@ -165,7 +154,7 @@ describe('docs and health', () => {
   });
 
   it("stays ready while a service is down, reporting each service on the operators' port", async () => {
-    const res = await send(operatorsUrl, '/readyz');
+    const res = await send(operators.url, '/readyz');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.json()).toEqual({
@@ -182,7 +171,7 @@ describe('docs and health', () => {
   });
 
   it('fails readiness once shutdown has begun', async () => {
-    const draining = await startGateway(upstreamUrls(fixture.upstreams));
+    const draining = await fixture.startGateway();
     try {
       draining.app.get(Readiness).beginShutdown();
       const res = await send(draining.url, '/readyz');

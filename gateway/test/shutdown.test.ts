@@ -1,31 +1,18 @@
 import { Readiness } from '@probedge/kit';
-import {
-  send,
-  startGateway,
-  startUpstreams,
-  stopUpstreams,
-  upstreamUrls,
-  type Upstreams,
-} from './support/gateway';
+import { send, useUpstreams } from './support/gateway';
 
 describe('shutting down', () => {
-  let upstreams: Upstreams;
-
-  beforeAll(async () => {
-    upstreams = await startUpstreams();
-  });
-
-  afterAll(() => stopUpstreams(upstreams));
+  const fixture = useUpstreams();
 
   it('finishes an in-flight proxied request before the app closes', async () => {
-    const gateway = await startGateway(upstreamUrls(upstreams));
+    const gateway = await fixture.startGateway();
     let answer: () => void = () => undefined;
-    upstreams.insights.handler = (_req, res) => {
+    fixture.upstreams.insights.handler = (_req, res) => {
       answer = () => res.end('{"content":"late but complete"}');
     };
 
     const inFlight = send(gateway.url, '/api/generate-analysis', { method: 'POST', body: '{}' });
-    await waitFor(() => upstreams.insights.received.length === 1);
+    await waitFor(() => fixture.upstreams.insights.received.length === 1);
     gateway.app.get(Readiness).beginShutdown();
     let closed = false;
     const closing = gateway.close().then(() => {

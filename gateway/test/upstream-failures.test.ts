@@ -1,11 +1,5 @@
 import { closedPort, FakeUpstream } from './support/upstream';
-import {
-  postWrittenBy,
-  send,
-  startGateway,
-  upstreamUrls,
-  useGatewayWithUpstreams,
-} from './support/gateway';
+import { postWrittenBy, send, useGatewayWithUpstreams } from './support/gateway';
 
 describe('when a service fails', () => {
   let contentPort: number;
@@ -133,8 +127,7 @@ describe('when a service fails', () => {
 
   it("stops the service's request when the client leaves before the answer", async () => {
     // A deadline far beyond the test's: only the client's leaving can end the service's request.
-    const patient = await startGateway({
-      ...upstreamUrls(fixture.upstreams),
+    const patient = await fixture.startGateway({
       UPSTREAM_TIMEOUT_MS: 600_000,
     });
     try {
@@ -161,8 +154,7 @@ describe('when a service fails', () => {
   });
 
   it('names only the service, never its address, for an unresolvable host', async () => {
-    const elsewhere = await startGateway({
-      ...upstreamUrls(fixture.upstreams),
+    const elsewhere = await fixture.startGateway({
       NEWS_URL: 'http://news.invalid:4002',
     });
     try {

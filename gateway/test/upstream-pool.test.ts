@@ -3,10 +3,6 @@ import { metricValue, startTcpProxy, type TcpProxy, waitFor } from '@probedge/ki
 import { EdgeCache } from '../src/pipeline/cache/edge-cache.service';
 import {
   send,
-  startGateway,
-  startUpstreams,
-  stopUpstreams,
-  upstreamUrls,
   useGatewayWithUpstreams,
   type RawResponse,
   type RunningGateway,
@@ -201,50 +197,45 @@ describe('one client with many requests under way', () => {
 
 describe('a client that hangs up while its rate limit is counted', () => {
   let redis: TcpProxy;
-  let upstreams: Upstreams;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
+  const fixture = useGatewayWithUpstreams(async () => {
     const { hostname, port } = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     redis = await startTcpProxy({ host: hostname, port: Number(port || 6379) });
-    upstreams = await startUpstreams();
-    gateway = await startGateway({
-      ...upstreamUrls(upstreams),
-      REDIS_URL: `redis://127.0.0.1:${redis.port}`,
-    });
+    return { REDIS_URL: `redis://127.0.0.1:${redis.port}` };
   });
 
-  afterAll(async () => {
-    await gateway.close();
-    await stopUpstreams(upstreams);
-    await redis.close();
-  });
+  afterAll(() => redis?.close());
 
   it('leaves no fetch behind for the next request of its target to wait on', async () => {
     const target = '/api/business?limit=6';
-    const lookups = (result: string) => cacheLookups(gateway, result);
-    answerShareable(upstreams);
-    expect((await send(gateway.url, target)).status).toBe(200);
+    const lookups = (result: string) => cacheLookups(fixture.gateway, result);
+    answerShareable(fixture.upstreams);
+    expect((await send(fixture.gateway.url, target)).status).toBe(200);
     // A miss on the target now fetches for every request arriving meanwhile.
-    gateway.app.get(EdgeCache).invalidate('news');
+    fixture.gateway.app.get(EdgeCache).invalidate('news');
     const missesBefore = await lookups('miss');
 
     redis.setLatency(300);
-    const { hostname, port } = new URL(gateway.url);
+    const { hostname, port } = new URL(fixture.gateway.url);
     const leaving = request({ hostname, port, path: target });
     leaving.on('error', () => undefined);
     leaving.end();
-    await waitFor(async () => (await openConnections(gateway)) === 1, 'the request at the gateway');
+    await waitFor(
+      async () => (await openConnections(fixture.gateway)) === 1,
+      'the request at the gateway',
+    );
     leaving.destroy();
-    await waitFor(async () => (await openConnections(gateway)) === 0, 'the gateway saw it leave');
+    await waitFor(
+      async () => (await openConnections(fixture.gateway)) === 0,
+      'the gateway saw it leave',
+    );
     redis.setLatency(0);
 
     const collapsedBefore = await lookups('collapsed');
-    const next = await send(gateway.url, target);
+    const next = await send(fixture.gateway.url, target);
     expect(next.status).toBe(200);
     // It went to news at once, as a miss, rather than waiting for a fetch nobody was making.
     expect(await lookups('collapsed')).toBe(collapsedBefore);
     expect(await lookups('miss')).toBe(missesBefore + 1);
-    expect(upstreams.news.received).toHaveLength(2);
+    expect(fixture.upstreams.news.received).toHaveLength(2);
   });
 });

@@ -1,10 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
+import {
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingHttpHeaders,
+  type Server,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { freePort } from '@probedge/kit/testing';
 import { SERVICES, type ServiceName } from '@probedge/proto';
 import Redis from 'ioredis';
-import { createGatewayApp } from '../../src/bootstrap/gateway-app';
+import {
+  createGatewayApp,
+  operatorViews,
+  serveOperatorPort,
+} from '../../src/bootstrap/gateway-app';
 import { loadGatewayConfig, type GatewayConfig } from '../../src/config/env';
 import { FakeUpstream } from './upstream';
 
@@ -96,6 +106,11 @@ export function upstreamUrls(upstreams: Upstreams): Partial<GatewayConfig> {
 
 export async function stopUpstreams(upstreams: Upstreams): Promise<void> {
   await Promise.all(Object.values(upstreams).map((upstream) => upstream.stop()));
+}
+
+/** How many requests the upstreams have received between them. */
+export function requestsReceived(upstreams: Upstreams): number {
+  return Object.values(upstreams).reduce((sum, upstream) => sum + upstream.received.length, 0);
 }
 
 export interface RawResponse {
@@ -268,4 +283,22 @@ export function useGatewayWithUpstreams(
     fixture.gateway = await fixture.startGateway(extra);
   });
   return fixture;
+}
+
+/**
+ * The operators' views (/metrics, /readyz) of the block's gateway on a port of their own, as
+ * METRICS_PORT serves them: on `port()` where the gateway was told one, else on a free port.
+ */
+export function useOperatorPort(fixture: GatewayFixture, port?: () => number): { url: string } {
+  const served = { url: '' };
+  let server: Server | undefined;
+  beforeAll(async () => {
+    const chosen = port ? port() : await freePort();
+    server = await serveOperatorPort(operatorViews(fixture.gateway.app), chosen, '127.0.0.1');
+    served.url = `http://127.0.0.1:${chosen}`;
+  });
+  afterAll(
+    () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+  );
+  return served;
 }
