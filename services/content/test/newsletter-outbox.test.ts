@@ -3,43 +3,32 @@ import { randomUUID } from 'node:crypto';
 import {
   freePort,
   killProcess,
-  SmtpInbox,
   createTestDatabase,
   startRedisServer,
   startTcpProxy,
   waitFor,
   type TcpProxy,
+  type TestDatabase,
 } from '@probedge/kit/testing';
 import { Client } from 'pg';
 import request from 'supertest';
 import { ConfirmationOutbox } from '../src/newsletter/confirmation-outbox';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { BUNDLED_CONTENT_DIR, MIGRATIONS_DIR, startTestApp, type TestContext } from './support';
+import { MIGRATIONS_DIR, useAppWithInbox } from './support';
 
 describe('newsletter confirmation mails', () => {
-  let ctx: TestContext;
-  const inbox = new SmtpInbox();
-  const http = () => request(ctx.app.getHttpServer());
+  const mailing = useAppWithInbox({
+    NEWSLETTER_RATE_LIMIT: '5',
+    NEWSLETTER_MAILS_PER_ADDRESS: '3',
+    NEWSLETTER_MAIL_WINDOW_SECONDS: '3600',
+    NEWSLETTER_MAIL_GAP_SECONDS: '0',
+  });
+  const { inbox } = mailing;
+  const http = () => request(mailing.ctx.app.getHttpServer());
   const signUp = (email: string, from: string) =>
     http().post('/api/newsletter').set('X-Client-Address', from).send({ email });
   const outboxEmpty = () =>
-    waitFor(async () => (await ctx.app.get(ConfirmationOutbox).backlog()) === 0, 'outbox');
-
-  beforeAll(async () => {
-    await inbox.start();
-    ctx = await startTestApp(BUNDLED_CONTENT_DIR, {
-      SMTP_URL: inbox.url,
-      NEWSLETTER_RATE_LIMIT: '5',
-      NEWSLETTER_MAILS_PER_ADDRESS: '3',
-      NEWSLETTER_MAIL_WINDOW_SECONDS: '3600',
-      NEWSLETTER_MAIL_GAP_SECONDS: '0',
-    });
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox.stop();
-  });
+    waitFor(async () => (await mailing.ctx.app.get(ConfirmationOutbox).backlog()) === 0, 'outbox');
 
   it('mails one address at most the per-address limit, however many clients ask at once', async () => {
     const clients = ['198.51.100.21', '198.51.100.22', '198.51.100.23'];
@@ -79,7 +68,7 @@ describe('newsletter confirmation mails', () => {
   it('answers a confirmed and an unknown address byte for byte alike', async () => {
     await signUp('known@example.com', '198.51.100.41').expect(202);
     await inbox.waitForTo('known@example.com', 1);
-    await ctx.app.get(PrismaService).newsletterSubscriber.update({
+    await mailing.ctx.app.get(PrismaService).newsletterSubscriber.update({
       where: { email: 'known@example.com' },
       data: { status: 'confirmed', confirmedAt: new Date() },
     });
@@ -97,25 +86,14 @@ describe('newsletter confirmation mails', () => {
 });
 
 describe('newsletter confirmation mails, one address in quick succession', () => {
-  let ctx: TestContext;
-  const inbox = new SmtpInbox();
-
-  beforeAll(async () => {
-    await inbox.start();
-    ctx = await startTestApp(BUNDLED_CONTENT_DIR, {
-      SMTP_URL: inbox.url,
-      NEWSLETTER_MAILS_PER_ADDRESS: '3',
-      NEWSLETTER_MAIL_GAP_SECONDS: '120',
-    });
+  const mailing = useAppWithInbox({
+    NEWSLETTER_MAILS_PER_ADDRESS: '3',
+    NEWSLETTER_MAIL_GAP_SECONDS: '120',
   });
-
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox.stop();
-  });
+  const { inbox } = mailing;
 
   it('sends the second mail to an address only after the interval, answering alike', async () => {
-    const http = () => request(ctx.app.getHttpServer());
+    const http = () => request(mailing.ctx.app.getHttpServer());
     const first = await http()
       .post('/api/newsletter')
       .set('X-Client-Address', '198.51.100.51')
@@ -128,31 +106,21 @@ describe('newsletter confirmation mails, one address in quick succession', () =>
       .expect(202);
     expect(second.text).toBe(first.text);
     await inbox.waitForTo('twice@example.com', 1);
-    await waitFor(async () => (await ctx.app.get(ConfirmationOutbox).backlog()) === 0, 'outbox');
+    await waitFor(
+      async () => (await mailing.ctx.app.get(ConfirmationOutbox).backlog()) === 0,
+      'outbox',
+    );
     expect(inbox.to('twice@example.com')).toHaveLength(1);
   });
 });
 
 describe('newsletter sign-up while Redis is away', () => {
-  let ctx: TestContext;
-  const inbox = new SmtpInbox();
-
-  beforeAll(async () => {
-    await inbox.start();
-    // Nothing listens on port 1: every Redis command fails.
-    ctx = await startTestApp(BUNDLED_CONTENT_DIR, {
-      SMTP_URL: inbox.url,
-      REDIS_URL: 'redis://127.0.0.1:1',
-    });
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox.stop();
-  });
+  // Nothing listens on port 1: every Redis command fails.
+  const mailing = useAppWithInbox({ REDIS_URL: 'redis://127.0.0.1:1' });
+  const { inbox } = mailing;
 
   it('takes the sign-up and mails its link: a sign-up needs only the database', async () => {
-    await request(ctx.app.getHttpServer())
+    await request(mailing.ctx.app.getHttpServer())
       .post('/api/newsletter')
       .send({ email: 'away@example.com' })
       .expect(202);
@@ -161,33 +129,27 @@ describe('newsletter sign-up while Redis is away', () => {
 });
 
 describe('newsletter confirmation mails through a crash and an empty Redis', () => {
-  let ctx: TestContext;
   let redis: ChildProcess;
   let redisPort: number;
-  const inbox = new SmtpInbox();
-  const signUp = (email: string) =>
-    request(ctx.app.getHttpServer())
-      .post('/api/newsletter')
-      .set('X-Client-Address', '198.51.100.61')
-      .send({ email });
 
   beforeAll(async () => {
     redisPort = await freePort();
     redis = await startRedisServer(redisPort);
-    await inbox.start();
-    ctx = await startTestApp(BUNDLED_CONTENT_DIR, {
-      SMTP_URL: inbox.url,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-      NEWSLETTER_RATE_LIMIT: '100',
-    });
   });
 
-  afterAll(async () => {
-    inbox.release();
-    await ctx?.close();
-    await inbox.stop();
-    await killProcess(redis);
-  });
+  const mailing = useAppWithInbox(() => ({
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    NEWSLETTER_RATE_LIMIT: '100',
+  }));
+  const { inbox } = mailing;
+
+  afterAll(() => killProcess(redis));
+
+  const signUp = (email: string) =>
+    request(mailing.ctx.app.getHttpServer())
+      .post('/api/newsletter')
+      .set('X-Client-Address', '198.51.100.61')
+      .send({ email });
 
   it('sends every answered sign-up after Redis restarts empty while the mail server is slow', async () => {
     const addresses = Array.from({ length: 8 }, (_, index) => `empty-redis-${index}@example.com`);
@@ -200,13 +162,16 @@ describe('newsletter confirmation mails through a crash and an empty Redis', () 
     inbox.release();
 
     for (const address of addresses) await inbox.waitForTo(address, 1);
-    await waitFor(async () => (await ctx.app.get(ConfirmationOutbox).backlog()) === 0, 'outbox');
+    await waitFor(
+      async () => (await mailing.ctx.app.get(ConfirmationOutbox).backlog()) === 0,
+      'outbox',
+    );
     expect(addresses.map((address) => inbox.to(address).length)).toEqual(addresses.map(() => 1));
   });
 
   it('sends a mail whose sender died before sending it, from the sweep', async () => {
     // What a process killed between its answer and its mail leaves behind: a due row nobody holds.
-    await ctx.app.get(PrismaService).newsletterConfirmation.create({
+    await mailing.ctx.app.get(PrismaService).newsletterConfirmation.create({
       data: {
         id: randomUUID(),
         email: 'orphan@example.com',
@@ -215,43 +180,44 @@ describe('newsletter confirmation mails through a crash and an empty Redis', () 
       },
     });
     await inbox.waitForTo('orphan@example.com', 1);
-    await waitFor(async () => (await ctx.app.get(ConfirmationOutbox).backlog()) === 0, 'outbox');
+    await waitFor(
+      async () => (await mailing.ctx.app.get(ConfirmationOutbox).backlog()) === 0,
+      'outbox',
+    );
   });
 });
 
 describe('newsletter sign-up whose answer is lost on the way back', () => {
-  let ctx: TestContext;
+  let database: TestDatabase;
+  let proxied: URL;
   let proxy: TcpProxy;
   let direct: Client;
-  const inbox = new SmtpInbox();
+
+  beforeAll(async () => {
+    database = await createTestDatabase('probedge_content', MIGRATIONS_DIR);
+    proxied = new URL(database.url);
+    proxy = await startTcpProxy({ host: proxied.hostname, port: Number(proxied.port || 5432) });
+    direct = new Client({ connectionString: database.url });
+    await direct.connect();
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(proxy.port);
+  });
+
+  // Before the app's close drops the database, which would end this connection under it.
+  afterAll(() => direct?.end());
+
+  const mailing = useAppWithInbox(
+    () => ({ DATABASE_URL: proxied.toString(), NEWSLETTER_MAIL_GAP_SECONDS: '120' }),
+    () => database,
+  );
+  const { inbox } = mailing;
   const signUp = () =>
-    request(ctx.app.getHttpServer())
+    request(mailing.ctx.app.getHttpServer())
       .post('/api/newsletter')
       .set('X-Client-Address', '198.51.100.71')
       .send({ email: 'lost-answer@example.com' });
 
-  beforeAll(async () => {
-    const database = await createTestDatabase('probedge_content', MIGRATIONS_DIR);
-    const url = new URL(database.url);
-    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    direct = new Client({ connectionString: database.url });
-    await direct.connect();
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    await inbox.start();
-    ctx = await startTestApp(
-      BUNDLED_CONTENT_DIR,
-      { SMTP_URL: inbox.url, DATABASE_URL: url.toString(), NEWSLETTER_MAIL_GAP_SECONDS: '120' },
-      database,
-    );
-  });
-
-  afterAll(async () => {
-    await direct?.end();
-    await ctx?.close();
-    await inbox.stop();
-    await proxy?.close();
-  });
+  afterAll(() => proxy?.close());
 
   it('still mails a sign-up whose commit went through but whose answer was a 503', async () => {
     // The sign-up's transaction commits, and the COMMIT's acknowledgement is lost on the way back
@@ -267,12 +233,15 @@ describe('newsletter sign-up whose answer is lost on the way back', () => {
     // The sweep sends it; asking again is answered alike and sends nothing more.
     await inbox.waitForTo('lost-answer@example.com', 1);
     await signUp().expect(202);
-    await waitFor(async () => (await ctx.app.get(ConfirmationOutbox).backlog()) === 0, 'outbox');
+    await waitFor(
+      async () => (await mailing.ctx.app.get(ConfirmationOutbox).backlog()) === 0,
+      'outbox',
+    );
     expect(inbox.to('lost-answer@example.com')).toHaveLength(1);
 
     // The transaction's lost connection went back to the pool (which dropped it): none stays
     // checked out, so the pool never runs dry and closes at shutdown.
-    const pool = ctx.app.get(PrismaService).pool;
+    const pool = mailing.ctx.app.get(PrismaService).pool;
     await waitFor(() => pool.totalCount === pool.idleCount, 'every connection back in the pool');
   });
 });

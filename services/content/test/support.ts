@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@probedge/kit';
-import { createTestDatabase, initTestApp, type TestDatabase } from '@probedge/kit/testing';
+import {
+  createTestDatabase,
+  initTestApp,
+  SmtpInbox,
+  type TestDatabase,
+} from '@probedge/kit/testing';
 import { AppModule, OPENAPI } from '../src/app.module';
 import { loadContentConfig, type ContentConfig } from '../src/config/env';
 
@@ -49,4 +54,36 @@ export async function startTestApp(
       await database.drop();
     },
   };
+}
+
+export interface MailingApp {
+  inbox: SmtpInbox;
+  ctx: TestContext;
+}
+
+/**
+ * An SMTP inbox and the app (bundled content) mailing to it, for the enclosing describe block.
+ * `env` is read once the block's earlier set-up has run (a Redis started, a proxy in place), and so
+ * is `prepared`, a database the test made ready itself.
+ */
+export function useAppWithInbox(
+  env: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv) = {},
+  prepared?: () => TestDatabase,
+): MailingApp {
+  const fixture = { inbox: new SmtpInbox() } as MailingApp;
+  beforeAll(async () => {
+    await fixture.inbox.start();
+    fixture.ctx = await startTestApp(
+      BUNDLED_CONTENT_DIR,
+      { SMTP_URL: fixture.inbox.url, ...(typeof env === 'function' ? env() : env) },
+      prepared?.(),
+    );
+  });
+  afterAll(async () => {
+    // A message still held would keep the app's mailer from closing.
+    fixture.inbox.release();
+    await fixture.ctx?.close();
+    await fixture.inbox.stop();
+  });
+  return fixture;
 }

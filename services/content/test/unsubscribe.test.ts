@@ -1,32 +1,18 @@
-import { SmtpInbox } from '@probedge/kit/testing';
 import request from 'supertest';
 import { PrismaService } from '../src/prisma/prisma.service';
-import { BUNDLED_CONTENT_DIR, startTestApp, type TestContext } from './support';
+import { useAppWithInbox } from './support';
 
 const LEFT =
   'You are unsubscribed from Daily Insights; no more e-mails will be sent to this address.';
 const BACK = 'Welcome back: you are subscribed to Daily Insights again.';
 
 describe('newsletter unsubscribe (signed links, RFC 8058 one-click)', () => {
-  const inbox = new SmtpInbox();
-  let ctx: TestContext;
-  const http = () => request(ctx.app.getHttpServer());
+  // Many sign-ups from one test client; the limit has its own test.
+  const mailing = useAppWithInbox({ NEWSLETTER_RATE_LIMIT: '100' });
+  const { inbox } = mailing;
+  const http = () => request(mailing.ctx.app.getHttpServer());
   const row = (email: string) =>
-    ctx.app.get(PrismaService).newsletterSubscriber.findUniqueOrThrow({ where: { email } });
-
-  beforeAll(async () => {
-    await inbox.start();
-    // Many sign-ups from one test client; the limit has its own test.
-    ctx = await startTestApp(BUNDLED_CONTENT_DIR, {
-      SMTP_URL: inbox.url,
-      NEWSLETTER_RATE_LIMIT: '100',
-    });
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-    await inbox.stop();
-  });
+    mailing.ctx.app.get(PrismaService).newsletterSubscriber.findUniqueOrThrow({ where: { email } });
 
   /** Signs up and confirms `email`; returns the unsubscribe token the confirmation page links to. */
   async function confirmedSubscriber(email: string): Promise<string> {
@@ -128,7 +114,7 @@ describe('newsletter unsubscribe (signed links, RFC 8058 one-click)', () => {
 
   it('signs every link with one key, made once and kept in the database', async () => {
     await confirmedSubscriber('fay@example.com');
-    const keys = await ctx.app.get(PrismaService).newsletterSigningKey.findMany();
+    const keys = await mailing.ctx.app.get(PrismaService).newsletterSigningKey.findMany();
     expect(keys).toHaveLength(1);
     expect(keys[0]!.key).toHaveLength(32);
   });
