@@ -1,5 +1,5 @@
 import { DynamicModule, Logger, Module } from '@nestjs/common';
-import { KitModule, MAILER, Mailer, mailSender, type OpenApiOptions } from '@probedge/kit';
+import { KitModule, mailerProvider, type OpenApiOptions } from '@probedge/kit';
 import { AccessService } from './access/access.service';
 import { BILLING_SECURITY_SCHEMES } from './access/security-schemes';
 import { VisitorCookies } from './access/visitor-cookies';
@@ -80,10 +80,7 @@ export class AppModule {
           useFactory: (sandbox: SandboxRepository) => createProvider(config, sandbox),
           inject: [SandboxRepository],
         },
-        {
-          provide: MAILER,
-          useFactory: () => new Mailer({ url: config.SMTP_URL, from: mailSender(config) }),
-        },
+        mailerProvider(config),
         VisitorCookies,
         MembersRepository,
         AccessService,

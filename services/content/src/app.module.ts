@@ -9,9 +9,7 @@ import {
   ADMIN_TOKEN_SCHEME,
   ADMIN_TOKEN_SECURITY,
   KitModule,
-  MAILER,
-  Mailer,
-  mailSender,
+  mailerProvider,
   sharedCache,
   type OpenApiOptions,
 } from '@probedge/kit';
@@ -94,10 +92,7 @@ export class AppModule implements NestModule {
         FaqRepository,
         FaqService,
         SyncService,
-        {
-          provide: MAILER,
-          useFactory: () => new Mailer({ url: config.SMTP_URL, from: mailSender(config) }),
-        },
+        mailerProvider(config),
         NewsletterRepository,
         NewsletterService,
         NewsletterAnswers,

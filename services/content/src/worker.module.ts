@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { KitModule, MAILER, Mailer, mailSender } from '@probedge/kit';
+import { KitModule, mailerProvider } from '@probedge/kit';
 import { BriefingRepository } from './briefing/briefing.repository';
 import { BriefingService } from './briefing/briefing.service';
 import { BriefingWorker } from './briefing/briefing.worker';
@@ -23,17 +23,8 @@ export class WorkerModule {
       providers: [
         { provide: CONTENT_CONFIG, useValue: config },
         PrismaService,
-        {
-          provide: MAILER,
-          // Batches keep their SMTP connections open and send over several at once.
-          useFactory: () =>
-            new Mailer({
-              url: config.SMTP_URL,
-              from: mailSender(config),
-              pool: true,
-              maxConnections: config.BRIEFING_SMTP_CONNECTIONS,
-            }),
-        },
+        // Batches keep their SMTP connections open and send over several at once.
+        mailerProvider(config, { pool: true, maxConnections: config.BRIEFING_SMTP_CONNECTIONS }),
         NewsletterRepository,
         NewsletterService,
         ConfirmationSender,

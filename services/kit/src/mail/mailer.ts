@@ -1,4 +1,4 @@
-import type { OnModuleDestroy } from '@nestjs/common';
+import type { FactoryProvider, OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { z } from 'zod';
 
@@ -122,4 +122,18 @@ const HTML_ESCAPES: Record<string, string> = {
 /** Text made safe to place in HTML (element content or a quoted attribute). */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/**
+ * The MAILER provider of a service's module: its SMTP server, from MAIL_FROM or the brand; `options`
+ * keep a batch sender's connections open.
+ */
+export function mailerProvider(
+  config: { SMTP_URL: string; MAIL_FROM?: string; BRAND_NAME: string },
+  options: Pick<MailerOptions, 'pool' | 'maxConnections'> = {},
+): FactoryProvider<Mailer> {
+  return {
+    provide: MAILER,
+    useFactory: () => new Mailer({ url: config.SMTP_URL, from: mailSender(config), ...options }),
+  };
 }
