@@ -1,5 +1,5 @@
 import { CodedError } from '@probedge/kit';
-import type { Bar, SymbolMatch } from '@probedge/proto';
+import type { Bar, Profile, SymbolMatch } from '@probedge/proto';
 
 /** What a provider can be asked; an adapter lists the ones its plan answers. */
 export type MarketOperation = 'quotes' | 'profile' | 'history' | 'search';
@@ -24,15 +24,8 @@ export interface ProviderQuote {
   asOf: Date;
 }
 
-export interface ProviderProfile {
+export interface ProviderProfile extends Omit<Profile, 'source'> {
   name: string | null;
-  sector: string | null;
-  industry: string | null;
-  /** In US dollars. */
-  marketCap: number | null;
-  peRatio: number | null;
-  pbRatio: number | null;
-  exchange: string | null;
   currency: string | null;
 }
 
