@@ -74,6 +74,14 @@ describe('routing by the route table', () => {
     });
   });
 
+  /** Answered by the gateway itself with `status` in JSON; no service is asked. */
+  const refusedAtTheEdge = (status: number, error: string) => async (target: string) => {
+    const res = await send(fixture.gateway.url, target);
+    expect(res.status).toBe(status);
+    expect(res.json()).toMatchObject({ statusCode: status, error });
+    expect(requestsReceived(fixture.upstreams)).toBe(0);
+  };
+
   it.each([
     '/openapi.json',
     '/api/openapi.json',
@@ -90,24 +98,17 @@ describe('routing by the route table', () => {
     '/api/guides/http:/',
     '/API/guides',
     '/healthz/../api/guides',
-  ])('returns 404 JSON and reaches no service for %s', async (target) => {
-    const res = await send(fixture.gateway.url, target);
-    expect(res.status).toBe(404);
-    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
-    expect(requestsReceived(fixture.upstreams)).toBe(0);
-  });
+  ])('returns 404 JSON and reaches no service for %s', refusedAtTheEdge(404, 'Not Found'));
 
   it.each([
     '/api/guides/%zz',
     '/api/guides/%c0%ae',
     '/api/guides/a\\b',
     'http://evil.example/api/guides',
-  ])('returns 400 JSON and reaches no service for the malformed target %s', async (target) => {
-    const res = await send(fixture.gateway.url, target);
-    expect(res.status).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-    expect(requestsReceived(fixture.upstreams)).toBe(0);
-  });
+  ])(
+    'returns 400 JSON and reaches no service for the malformed target %s',
+    refusedAtTheEdge(400, 'Bad Request'),
+  );
 
   it('returns 405 with an Allow header for a method the path does not take', async () => {
     const res = await send(fixture.gateway.url, '/api/guides', { method: 'POST', body: '{}' });

@@ -31,6 +31,15 @@ describe('serving the web build', () => {
 
   afterAll(() => rm(dist, { recursive: true, force: true }));
 
+  /** The app's index page, answered with `status` and revalidated on every visit. */
+  const expectAppPage = async (target: string, status: number) => {
+    const res = await send(fixture.gateway.url, target);
+    expect(res.status).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toBe(INDEX_HTML);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  };
+
   it.each([
     '/',
     '/guides',
@@ -47,11 +56,7 @@ describe('serving the web build', () => {
     '/stocks/AAPL',
     '/stocks/brk.b',
   ])('serves the app with 200 for its page %s', async (target) => {
-    const res = await send(fixture.gateway.url, target);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.text).toBe(INDEX_HTML);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    await expectAppPage(target, 200);
     expect(requestsReceived(fixture.upstreams)).toBe(0);
   });
 
@@ -66,13 +71,9 @@ describe('serving the web build', () => {
     '/guides/category',
     '/stocks',
     '/stocks/AAPL/history',
-  ])('serves the app, which shows its not-found screen, with 404 for %s', async (target) => {
-    const res = await send(fixture.gateway.url, target);
-    expect(res.status).toBe(404);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.text).toBe(INDEX_HTML);
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  ])('serves the app, which shows its not-found screen, with 404 for %s', (target) =>
+    expectAppPage(target, 404),
+  );
 
   it('answers a conditional request for an unknown path with the 404 page, never 304', async () => {
     const first = await send(fixture.gateway.url, '/nope');
