@@ -1,39 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Pool } from 'pg';
 import { poolConfig, preparedQuery } from '../src';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { usePoolOnEmptyDatabase } from './empty-database';
 
 describe('preparedQuery on a service pool (real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let pool: Pool;
-  let noMigrations: string;
-
-  beforeAll(async () => {
-    noMigrations = mkdtempSync(path.join(os.tmpdir(), 'kit-no-migrations-'));
-    database = await createTestDatabase('kit_prepared', noMigrations);
-    // One connection, so every call below meets the statement that connection prepared.
-    pool = new Pool(poolConfig({ url: database.url, max: 1 }));
-  });
-
-  afterAll(async () => {
-    await pool.end();
-    await database.drop();
-    rmSync(noMigrations, { recursive: true, force: true });
-  });
+  // One connection, so every call below meets the statement that connection prepared.
+  const db = usePoolOnEmptyDatabase('kit_prepared', (url) => poolConfig({ url, max: 1 }));
 
   const statement = (value: number) => ({ text: 'SELECT $1::int + 1 AS next', values: [value] });
 
   it('prepares the statement once per connection and answers each call for its own values', async () => {
     const answers: number[] = [];
     for (let value = 0; value < 8; value += 1) {
-      const { rows } = await preparedQuery<{ next: number }>(pool, 'kit-next', statement(value));
+      const { rows } = await preparedQuery<{ next: number }>(db.pool, 'kit-next', statement(value));
       answers.push(rows[0].next);
     }
     expect(answers).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
 
-    const { rows } = await pool.query<{ custom: string; generic: string }>(
+    const { rows } = await db.pool.query<{ custom: string; generic: string }>(
       `SELECT custom_plans AS custom, generic_plans AS generic
        FROM pg_prepared_statements WHERE name = 'kit-next'`,
     );
@@ -43,7 +25,7 @@ describe('preparedQuery on a service pool (real PostgreSQL)', () => {
   });
 
   it('runs every connection with generic plans only', async () => {
-    const { rows } = await pool.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode');
+    const { rows } = await db.pool.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode');
     expect(rows[0].plan_cache_mode).toBe('force_generic_plan');
   });
 });
