@@ -17,20 +17,23 @@ import { MIGRATIONS_DIR } from './support';
 describe('a sign-in answered 202 keeps its mail when the process dies before sending it', () => {
   const inbox = new SmtpInbox();
   let database: TestDatabase;
-  const processes = new BuiltProcesses({
-    name: 'billing',
-    cwd: path.join(__dirname, '..'),
-    script: 'dist/main.js',
-    portVariable: 'PORT',
-    env: () => ({
-      DATABASE_URL: database.url,
-      SMTP_URL: inbox.url,
-      PUBLIC_URL: 'http://localhost:8080',
-      // Another process takes over a claimed mail a second after its sender went quiet.
-      SIGN_IN_MAIL_LEASE_SECONDS: '1',
-      LOG_LEVEL: 'warn',
-    }),
-  });
+  const processes = new BuiltProcesses();
+
+  const startBilling = () =>
+    processes.start({
+      name: 'billing',
+      cwd: path.join(__dirname, '..'),
+      script: 'dist/main.js',
+      portVariable: 'PORT',
+      env: {
+        DATABASE_URL: database.url,
+        SMTP_URL: inbox.url,
+        PUBLIC_URL: 'http://localhost:8080',
+        // Another process takes over a claimed mail a second after its sender went quiet.
+        SIGN_IN_MAIL_LEASE_SECONDS: '1',
+        LOG_LEVEL: 'warn',
+      },
+    });
 
   beforeAll(async () => {
     await inbox.start();
@@ -46,7 +49,7 @@ describe('a sign-in answered 202 keeps its mail when the process dies before sen
   it('is sent by the restarted process, once, with a link that signs in', async () => {
     const email = `crash.${Date.now()}@example.com`;
     inbox.hold();
-    const first = await processes.start();
+    const first = await startBilling();
     const answer = await fetch(`${first.url}/api/members/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -60,7 +63,7 @@ describe('a sign-in answered 202 keeps its mail when the process dies before sen
     inbox.release();
     expect(inbox.to(email)).toHaveLength(0);
 
-    const second = await processes.start();
+    const second = await startBilling();
     await waitFor(
       () => inbox.to(email).length === 1,
       'the mail from the restarted process',

@@ -29,23 +29,26 @@ describe('a briefing worker killed mid-batch', () => {
   let database: TestDatabase;
   let prisma: PrismaClient;
   let producer: BriefingProducer;
-  const workers = new BuiltProcesses({
-    name: 'content-worker',
-    cwd: path.join(__dirname, '..'),
-    script: 'dist/worker.js',
-    portVariable: 'CONTENT_WORKER_PORT',
-    env: () => ({
-      DATABASE_URL: database.url,
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      SMTP_URL: inbox.url,
-      BRIEFING_QUEUE_PREFIX: prefix,
-      BRIEFING_SCHEDULE_ENABLED: 'false',
-      BRIEFING_RATE_PER_SECOND: '0',
-      BRIEFING_SMTP_CONNECTIONS: '2',
-      BRIEFING_LOCK_DURATION_MS: '2000',
-      LOG_LEVEL: 'info',
-    }),
-  });
+  const workers = new BuiltProcesses();
+
+  const startWorker = () =>
+    workers.start({
+      name: 'content-worker',
+      cwd: path.join(__dirname, '..'),
+      script: 'dist/worker.js',
+      portVariable: 'CONTENT_WORKER_PORT',
+      env: {
+        DATABASE_URL: database.url,
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        SMTP_URL: inbox.url,
+        BRIEFING_QUEUE_PREFIX: prefix,
+        BRIEFING_SCHEDULE_ENABLED: 'false',
+        BRIEFING_RATE_PER_SECOND: '0',
+        BRIEFING_SMTP_CONNECTIONS: '2',
+        BRIEFING_LOCK_DURATION_MS: '2000',
+        LOG_LEVEL: 'info',
+      },
+    });
 
   beforeAll(async () => {
     await inbox.start();
@@ -70,7 +73,7 @@ describe('a briefing worker killed mid-batch', () => {
   });
 
   it('resumes without a duplicate or a gap', async () => {
-    const first = await workers.start();
+    const first = await startWorker();
     await producer.announce(analysisOf(DAYS.mon));
 
     // Part of the batch is delivered; then the server keeps the next messages waiting for their 250.
@@ -81,7 +84,7 @@ describe('a briefing worker killed mid-batch', () => {
     const delivered = inbox.messages.length;
     expect(delivered).toBeLessThan(SUBSCRIBERS);
 
-    const second = await workers.start();
+    const second = await startWorker();
     // The killed worker's connections are closed: the messages it never had answered are dropped.
     inbox.release();
     await briefingReaches(prisma, DAYS.mon, 'sent', 30_000);

@@ -40,6 +40,7 @@ describe('a news worker killed in the middle of ingestion', () => {
   let folder: string;
   let db: Client;
   const held = new Map<string, HeldFeed>();
+  const workers = new BuiltProcesses();
   const prefix = `news-kill-${randomBytes(4).toString('hex')}`;
   let redisUrl: string;
 
@@ -53,26 +54,27 @@ describe('a news worker killed in the middle of ingestion', () => {
   };
   const total = async () => [...(await stored()).values()].reduce((sum, n) => sum + n, 0);
 
-  const workers = new BuiltProcesses({
-    name: 'news-worker',
-    cwd: path.join(__dirname, '..'),
-    script: 'dist/worker.js',
-    portVariable: 'NEWS_WORKER_PORT',
-    env: () => ({
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl,
-      NEWS_SCHEDULE_ENABLED: 'false',
-      NEWS_ALLOW_LOOPBACK: 'true',
-      NEWS_SOURCES_FILE: path.join(folder, 'sources.json'),
-      NEWS_QUEUE_PREFIX: prefix,
-      NEWS_CACHE_PREFIX: `${prefix}:`,
-      // A lost lock is noticed within about two seconds.
-      NEWS_LOCK_DURATION_MS: '2000',
-    }),
-  });
+  const startWorker = () =>
+    workers.start({
+      name: 'news-worker',
+      cwd: path.join(__dirname, '..'),
+      script: 'dist/worker.js',
+      portVariable: 'NEWS_WORKER_PORT',
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: database.url,
+        REDIS_URL: redisUrl,
+        NEWS_SCHEDULE_ENABLED: 'false',
+        NEWS_ALLOW_LOOPBACK: 'true',
+        NEWS_SOURCES_FILE: path.join(folder, 'sources.json'),
+        NEWS_QUEUE_PREFIX: prefix,
+        NEWS_CACHE_PREFIX: `${prefix}:`,
+        // A lost lock is noticed within about two seconds.
+        NEWS_LOCK_DURATION_MS: '2000',
+      },
+    });
 
   beforeAll(async () => {
     feeds = await startFeedServer();
@@ -105,7 +107,7 @@ describe('a news worker killed in the middle of ingestion', () => {
   });
 
   it('loses no item and stores none twice when another worker finishes the slot', async () => {
-    const first = await workers.start();
+    const first = await startWorker();
     const connection = createRedis({ url: redisUrl, maxRetriesPerRequest: null });
     const queue = openIngestionQueue(connection, { NEWS_QUEUE_PREFIX: prefix });
     try {
@@ -125,7 +127,7 @@ describe('a news worker killed in the middle of ingestion', () => {
       for (const feed of held.values()) feed.release();
 
       // The next worker takes the stalled job over once the dead worker's lock has run out.
-      await workers.start();
+      await startWorker();
       await waitFor(
         async () => (await queue.getJobState(jobId)) === 'completed',
         'the slot completing on the second worker',

@@ -89,29 +89,24 @@ export async function startNodeProcess(options: NodeProcessOptions): Promise<Nod
   return handle;
 }
 
-export interface BuiltProcessesOptions extends Omit<NodeProcessOptions, 'port' | 'env'> {
+export interface BuiltProcessOptions extends Omit<NodeProcessOptions, 'port'> {
   /** The variable that names the HTTP port, e.g. PORT or NEWS_WORKER_PORT. */
   portVariable: string;
-  /** The environment of the next copy, read when it starts (a test database may come later). */
-  env: () => Record<string, string>;
 }
 
 /**
- * Copies of one built entry point, each on a free port, started as a test needs them; `killAll`
- * ends those still running as a crash would.
+ * Built entry points started on free ports as a test needs them; `killAll` ends those still running
+ * as a crash would.
  */
 export class BuiltProcesses {
   private readonly running: NodeProcess[] = [];
 
-  constructor(private readonly options: BuiltProcessesOptions) {}
-
-  async start(): Promise<NodeProcess> {
-    const { portVariable, env, ...rest } = this.options;
+  async start({ portVariable, env, ...options }: BuiltProcessOptions): Promise<NodeProcess> {
     const port = await freePort();
     const started = await startNodeProcess({
-      ...rest,
+      ...options,
       port,
-      env: { ...env(), [portVariable]: String(port) },
+      env: { ...env, [portVariable]: String(port) },
     });
     this.running.push(started);
     return started;
