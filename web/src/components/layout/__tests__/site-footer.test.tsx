@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { NOT_ADVICE_LINE } from '@probedge/proto';
 import { AppProviders } from '../../../app/app';
+import { fixClock } from '../../../test/fixed-clock';
 import { expectLinks } from '../../../test/links';
 import { renderRoute } from '../../../test/render-route';
 import { SiteFooter } from '../site-footer';
@@ -15,22 +16,6 @@ const footerTree = (
     </MemoryRouter>
   </AppProviders>
 );
-
-function fakeClock(now: string) {
-  // Only the clock is faked; timers keep running for the lazy page and SWR.
-  jest.useFakeTimers({
-    now: new Date(now),
-    doNotFake: [
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'queueMicrotask',
-      'setImmediate',
-      'nextTick',
-    ],
-  });
-}
 
 describe('site footer', () => {
   afterEach(() => jest.useRealTimers());
@@ -60,7 +45,7 @@ describe('site footer', () => {
   });
 
   it('shows the copyright from 2024 to the current year and the not-advice line', async () => {
-    fakeClock('2031-05-01T12:00:00Z');
+    fixClock('2031-05-01T12:00:00Z');
     renderRoute('/terms');
 
     const footer = await screen.findByRole('contentinfo');
@@ -77,7 +62,7 @@ describe('site footer', () => {
     document.body.append(container);
     expect(container).toHaveTextContent('© 2024–2030 ProbEdge.');
 
-    fakeClock('2031-01-02T12:00:00Z');
+    fixClock('2031-01-02T12:00:00Z');
     const recoverable = jest.fn();
     await act(async () => {
       hydrateRoot(container, footerTree, { onRecoverableError: recoverable });

@@ -5,6 +5,7 @@ import {
   type StubHandler,
   type StubResponse,
 } from '../../../../test/render-route';
+import { fixClock } from '../../../../test/fixed-clock';
 import { hoursAgo, mockReload } from './fixtures';
 
 const ANALYSIS_LIST = '/api/analysis?limit=12';
@@ -212,26 +213,7 @@ describe('/opinion daily opinion card', () => {
 
   it("'New Opinion' posts and shows the day's opinion as answered, with the time it arrived", async () => {
     const { reload, restore } = mockReload();
-    // Only the clock is fixed; timers run as usual.
-    jest.useFakeTimers({
-      now: Date.parse('2026-11-21T14:05:09Z'),
-      doNotFake: [
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'setImmediate',
-        'clearImmediate',
-        'queueMicrotask',
-        'nextTick',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'requestIdleCallback',
-        'cancelIdleCallback',
-        'hrtime',
-        'performance',
-      ],
-    });
+    fixClock('2026-11-21T14:05:09Z');
     const fresh = {
       analysisDate: '2026-11-21',
       content: 'Breadth improved while yields eased.',
