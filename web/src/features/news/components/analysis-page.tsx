@@ -2,13 +2,10 @@ import { PageShell } from '../../../components/ui/page-shell';
 import { PAGE_HEADS } from '../../../content/page-heads';
 import { NotAdviceNote } from '../../../components/ui/not-advice-note';
 import { PageIntro } from '../../../components/ui/page-intro';
-import { useNewsArticles } from '../api/get-news-articles';
-import { ArticleGrid } from './article-grid';
 import { DailyAnalysisPanel } from './daily-analysis-panel';
+import { NewsListGrid } from './news-list-grid';
 
 export function AnalysisPage() {
-  const { articles, error, isLoading } = useNewsArticles('analysis');
-
   return (
     <PageShell head={PAGE_HEADS.analysis} feeds={['dailyAnalysis']}>
       <PageIntro
@@ -19,13 +16,7 @@ export function AnalysisPage() {
       <DailyAnalysisPanel />
 
       {/* The spec shows nothing at all for an empty list, so no emptyMessage. */}
-      <ArticleGrid
-        label="Analysis articles"
-        articles={articles}
-        isLoading={isLoading}
-        error={error}
-        errorMessage="Failed to load analysis articles"
-      />
+      <NewsListGrid feed="analysis" />
       <NotAdviceNote />
     </PageShell>
   );

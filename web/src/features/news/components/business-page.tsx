@@ -9,14 +9,11 @@ import {
   TRADING_EDGE_SCREENSHOTS,
   TRADING_EDGE_WHY,
 } from '../../../content/trading-edge';
-import { useNewsArticles } from '../api/get-news-articles';
-import { ArticleGrid } from './article-grid';
 import { CaseList, Panel, Prose, Section, SectionTitle } from './news.styles';
 import { ScreenshotCard } from './screenshot-card';
+import { NewsListGrid } from './news-list-grid';
 
 export function BusinessPage() {
-  const { articles, error, isLoading } = useNewsArticles('business');
-
   return (
     <PageShell head={PAGE_HEADS.business}>
       <PageIntro title={PAGE_HEADS.business.title} lead={TRADING_EDGE_INTRO} />
@@ -52,15 +49,7 @@ export function BusinessPage() {
       </Section>
 
       <TitledSection id="business-news" title="Business news">
-        <ArticleGrid
-          label="Business articles"
-          articles={articles}
-          isLoading={isLoading}
-          error={error}
-          errorMessage="Failed to load business articles"
-          emptyMessage="No business articles available at the moment"
-          headingLevel={3}
-        />
+        <NewsListGrid feed="business" headingLevel={3} />
       </TitledSection>
       <NotAdviceNote />
     </PageShell>
