@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import { createRootLogger, requestLogging } from './logger';
+import { accessLine, createRootLogger, requestLogging } from './logger';
 
 type Handler = (req: IncomingMessage & { log?: Logger }, res: ServerResponse) => void;
 
@@ -83,5 +83,56 @@ describe('requestLogging', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('accessLine', () => {
+  /** A root logger whose lines are kept as written, text for text. */
+  function capturedRoot(level = 'info') {
+    const written: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    return { root: createRootLogger('gateway', level, sink), written };
+  }
+
+  const request = (url: string, method = 'GET') =>
+    ({ id: 'id-"1"', method, url, headers: {} }) as unknown as IncomingMessage;
+  const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
+  const flushed = () => new Promise((resolve) => setImmediate(resolve));
+
+  it.each([
+    ['a cached answer', '/api/business?limit=12', 200, { cache: 'hit' }],
+    ['a secret in the address', '/api/members/session?token=abc&q=caf\u00e9 \u2603', 201, {}],
+    ['a failure, at error level', '/api/x', 503, {}],
+  ] as const)('writes the line pino writes for %s', async (_case, url, status, extra) => {
+    const { root, written } = capturedRoot();
+    accessLine(root)(request(url), status, 12.4, extra);
+    const line = { req: request(url), res: { statusCode: status }, responseTime: 12, ...extra };
+    const child = root.child({}, { redact: [] });
+    if (status >= 500) child.error(line, 'request errored');
+    else child.info(line, 'request completed');
+    await flushed();
+    const [ours, pinos] = written.join('').split('\n');
+    expect(withoutTime(ours!)).toBe(withoutTime(pinos!));
+    expect(JSON.parse(ours!)).toMatchObject({ name: 'gateway', res: { statusCode: status } });
+  });
+
+  it('writes nothing below the logger level, and a failure still at warn', async () => {
+    const { root, written } = capturedRoot('warn');
+    const write = accessLine(root);
+    write(request('/api/a'), 200, 1);
+    write(request('/api/b'), 502, 1);
+    await flushed();
+    expect(
+      written
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).req.url),
+    ).toEqual(['/api/b']);
   });
 });
