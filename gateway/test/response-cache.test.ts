@@ -95,6 +95,28 @@ describe('the gateway response cache', () => {
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
   });
 
+  it('replays every byte value of a body as the service sent it', async () => {
+    // UTF-8 text beyond ASCII, then every byte value: the replay is bytes, never re-encoded text.
+    const body = Buffer.concat([
+      Buffer.from('{"title":"Caf\u00e9 \u20ac \u{1F4C8}"}', 'utf8'),
+      Buffer.from(Array.from({ length: 256 }, (_, byte) => byte)),
+    ]);
+    fixture.upstreams.news.handler = (_req: unknown, res: ServerResponse) => {
+      res.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'cache-control': SHAREABLE,
+      });
+      res.end(body);
+    };
+    const seen = countFromNow('/api/business');
+    const first = await send(fixture.gateway.url, '/api/business?limit=3');
+    const second = await send(fixture.gateway.url, '/api/business?limit=3');
+    expect(seen()).toBe(1);
+    expect(first.body.equals(body)).toBe(true);
+    expect(second.body.equals(body)).toBe(true);
+    expect(second.headers['content-length']).toBe(String(body.length));
+  });
+
   it('keeps one answer per request target', async () => {
     const seen = countFromNow('/api/business');
     await send(fixture.gateway.url, '/api/business?limit=12');

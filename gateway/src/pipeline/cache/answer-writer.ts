@@ -26,7 +26,7 @@ class StoredAnswer implements CachedResponse {
   readonly service: ServiceName;
   readonly route: string;
   readonly status: number;
-  readonly body: Buffer;
+  readonly body: string;
   readonly etag: string | undefined;
   readonly storedAt: number;
   readonly expiresAt: number;
@@ -41,7 +41,7 @@ class StoredAnswer implements CachedResponse {
     this.service = answer.service;
     this.route = answer.route;
     this.status = answer.status;
-    this.body = answer.body;
+    this.body = answer.body.toString('latin1');
     this.etag = answer.headers.etag as string | undefined;
     this.storedAt = answer.storedAt;
     this.expiresAt = answer.storedAt + answer.lifetime * 1000;
@@ -95,5 +95,6 @@ export function writeStoredAnswer(
   );
   for (const [name, value] of own) head.push(name, value);
   res.writeHead(notModified ? 304 : entry.status, head);
-  res.end(notModified || req.method === 'HEAD' ? undefined : entry.body);
+  if (notModified || req.method === 'HEAD') res.end();
+  else res.end(entry.body, 'latin1');
 }

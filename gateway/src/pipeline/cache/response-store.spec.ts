@@ -8,7 +8,7 @@ function entry(service: ServiceName, bytes: number, expiresAt: number): CachedRe
     status: 200,
     head: [],
     notModifiedHead: [],
-    body: Buffer.alloc(bytes),
+    body: 'x'.repeat(bytes),
     storedAt: 0,
     expiresAt,
   };

@@ -31,6 +31,8 @@ function ipv6Groups(address: string): number[] | undefined {
  * any number of clients. Anything unreadable counts as itself.
  */
 export function clientGroup(address: string): string {
+  // An IPv4 address (most clients) has no colon: nothing below applies to it.
+  if (!address.includes(':')) return address;
   const mapped = MAPPED_IPV4.exec(address);
   if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
   const groups = ipv6Groups(address);
