@@ -19,19 +19,22 @@ export interface Answer {
 
 /**
  * A stored answer. Its header blocks (the gateway's fixed headers, Vary, then the service's own,
- * as the proxied answer had them) are built once, when it is first replayed: an answer refreshed
- * by every hard reload is often replaced before anyone reads it.
+ * as the proxied answer had them) and its body as written are made once, when it is first
+ * replayed: an answer refreshed by every hard reload is often replaced before anyone reads it.
  */
 class StoredAnswer implements CachedResponse {
   readonly service: ServiceName;
   readonly route: string;
   readonly status: number;
-  readonly body: string;
+  readonly size: number;
   readonly etag: string | undefined;
   readonly storedAt: number;
   readonly expiresAt: number;
   private readonly upstreamHeaders: IncomingHttpHeaders;
   private heads: { full: string[]; notModified: string[] } | undefined;
+  /** The body as the service sent it, until it is first written. */
+  private bytes: Buffer | undefined;
+  private text: string | undefined;
 
   constructor(
     answer: Answer,
@@ -41,10 +44,19 @@ class StoredAnswer implements CachedResponse {
     this.service = answer.service;
     this.route = answer.route;
     this.status = answer.status;
-    this.body = answer.body.toString('latin1');
+    this.bytes = answer.body;
+    this.size = answer.body.length;
     this.etag = answer.headers.etag as string | undefined;
     this.storedAt = answer.storedAt;
     this.expiresAt = answer.storedAt + answer.lifetime * 1000;
+  }
+
+  get body(): string {
+    if (this.text === undefined) {
+      this.text = this.bytes!.toString('latin1');
+      this.bytes = undefined;
+    }
+    return this.text;
   }
 
   get head(): string[] {
@@ -63,7 +75,7 @@ class StoredAnswer implements CachedResponse {
       ...storedHeaders(this.upstreamHeaders),
     ];
     this.heads = {
-      full: flatHeaders(headers, [['content-length', this.body.length]]),
+      full: flatHeaders(headers, [['content-length', this.size]]),
       notModified: flatHeaders(headers.filter(([name]) => !BODY_HEADERS.has(name.toLowerCase()))),
     };
     return this.heads;

@@ -9,6 +9,7 @@ function entry(service: ServiceName, bytes: number, expiresAt: number): CachedRe
     head: [],
     notModifiedHead: [],
     body: 'x'.repeat(bytes),
+    size: bytes,
     storedAt: 0,
     expiresAt,
   };

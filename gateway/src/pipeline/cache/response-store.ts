@@ -12,11 +12,13 @@ export interface CachedResponse {
   /** The same for a 304: without the body's type and length. */
   readonly notModifiedHead: string[];
   /**
-   * The body's bytes, one latin1 character per byte (its length is its size): Node joins a latin1
-   * string to the head and sends both in one write, where a Buffer goes out as a second buffer of a
-   * writev (a bare Node server answering a 3 KB body this way spends about 8% less CPU per answer).
+   * The body's bytes, one latin1 character per byte: Node joins a latin1 string to the head and
+   * sends both in one write, where a Buffer goes out as a second buffer of a writev (a bare Node
+   * server answering a 3 KB body this way spends about 8% less CPU per answer).
    */
-  body: string;
+  readonly body: string;
+  /** The body's size in bytes. */
+  readonly size: number;
   etag?: string;
   /** Epoch ms when stored, and when it stops being fresh. */
   storedAt: number;
@@ -43,7 +45,7 @@ export class ResponseStore {
       max: Math.max(1, limits.maxEntries),
       maxSize: Math.max(1, limits.maxBytes),
       // lru-cache counts sizes of at least 1; an empty body counts as one byte.
-      sizeCalculation: (entry) => Math.max(1, entry.body.length),
+      sizeCalculation: (entry) => Math.max(1, entry.size),
     });
   }
 
@@ -68,7 +70,7 @@ export class ResponseStore {
   }
 
   set(key: string, entry: CachedResponse): boolean {
-    if (entry.body.length > this.limits.maxBytes || this.limits.maxEntries === 0) return false;
+    if (entry.size > this.limits.maxBytes || this.limits.maxEntries === 0) return false;
     this.entries.set(key, entry);
     return true;
   }
