@@ -23,6 +23,10 @@ export function createRedis(options: RedisFactoryOptions): Redis {
     commandTimeout: forQueues ? undefined : 2000,
     connectTimeout: 2000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    // disconnect() is the hard stop (quit() the graceful one). ioredis then waits this long for the
+    // socket's close before destroying it; when the socket had closed already (Redis away), its
+    // timer simply runs out, and at the default 2 s it kept a closing process alive that long.
+    disconnectTimeout: 250,
     keyPrefix: options.keyPrefix,
   };
   const client = new Redis(options.url, redisOptions);
