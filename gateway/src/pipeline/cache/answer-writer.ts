@@ -32,9 +32,8 @@ class StoredAnswer implements CachedResponse {
   readonly expiresAt: number;
   private readonly upstreamHeaders: IncomingHttpHeaders;
   private heads: { full: string[]; notModified: string[] } | undefined;
-  /** The body as the service sent it, until it is first written. */
-  private bytes: Buffer | undefined;
-  private text: string | undefined;
+  /** The body as the service sent it, then (from its first replay) as it is written. */
+  private stored: Buffer | string;
 
   constructor(
     answer: Answer,
@@ -44,7 +43,7 @@ class StoredAnswer implements CachedResponse {
     this.service = answer.service;
     this.route = answer.route;
     this.status = answer.status;
-    this.bytes = answer.body;
+    this.stored = answer.body;
     this.size = answer.body.length;
     this.etag = answer.headers.etag as string | undefined;
     this.storedAt = answer.storedAt;
@@ -52,11 +51,8 @@ class StoredAnswer implements CachedResponse {
   }
 
   get body(): string {
-    if (this.text === undefined) {
-      this.text = this.bytes!.toString('latin1');
-      this.bytes = undefined;
-    }
-    return this.text;
+    if (typeof this.stored !== 'string') this.stored = this.stored.toString('latin1');
+    return this.stored;
   }
 
   get head(): string[] {

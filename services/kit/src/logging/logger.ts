@@ -125,7 +125,7 @@ type AccessExtra = Readonly<Record<string, string | number | boolean>>;
  * its status, the time taken in ms, and any `extra` fields; `request errored` at error level for a
  * 5xx, else `request completed`. The line is the one pino writes for
  * `info({ req, res: { statusCode }, responseTime, ...extra }, 'request completed')`, byte for byte
- * but the time (logger.spec compares the two), put together here from the logger's own bindings
+ * but the time (request-logging.spec compares the two), put together here from the logger's own bindings
  * and stream: every request writes one, and pino's general walk over an object (serializers,
  * redaction paths, a stringify per field) was the costliest step of a cached answer after the
  * socket write.
@@ -137,9 +137,10 @@ export function accessLine(root: Logger) {
   const bindings = internals[pino.symbols.chindingsSym] as string;
   return (req: IncomingMessage, statusCode: number, ms: number, extra: AccessExtra = {}): void => {
     const errored = statusCode >= 500;
-    if ((errored ? 50 : 30) < root.levelVal) return;
+    const level = errored ? root.levels.values.error! : root.levels.values.info!;
+    if (level < root.levelVal) return;
     const { id, method, url } = summarise(req);
-    let line = `{"level":${errored ? 50 : 30},"time":${Date.now()}${bindings},"req":{"id":${JSON.stringify(id)},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)}},"res":{"statusCode":${statusCode}},"responseTime":${Math.round(ms)}`;
+    let line = `{"level":${level},"time":${Date.now()}${bindings},"req":{"id":${JSON.stringify(id)},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)}},"res":{"statusCode":${statusCode}},"responseTime":${Math.round(ms)}`;
     for (const name in extra) line += `,${JSON.stringify(name)}:${JSON.stringify(extra[name])}`;
     stream.write(`${line},"msg":"request ${errored ? 'errored' : 'completed'}"}\n`);
   };
