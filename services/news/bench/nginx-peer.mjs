@@ -14,7 +14,14 @@ export function findNginx() {
   return undefined;
 }
 
-function config({ dir, upstreamPort, proxyPort, cachePort, asRoot }) {
+/** An nginx add_header line for one of the gateway's own headers, sent on every answer as it sends it. */
+function addHeader([name, value]) {
+  const text = String(value);
+  if (/["\\$]/.test(text)) throw new Error(`${name}: a value nginx would read otherwise`);
+  return `add_header ${name} "${text}" always;`;
+}
+
+function config({ dir, upstreamPort, proxyPort, cachePort, asRoot, ownHeaders }) {
   return `${asRoot ? 'user root;\n' : ''}worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -28,6 +35,8 @@ http {
     '"res":{"statusCode":$status},"responseTime":$request_time,"cache":"$upstream_cache_status"}';
   access_log /dev/null json_line;
   add_header X-Request-Id $request_id always;
+  # The gateway's security headers too: every answer of both carries the same bytes of head.
+  ${ownHeaders.map(addHeader).join('\n  ')}
   # Neither side closes a busy keep-alive connection after 1,000 requests (nginx's default), as the
   # gateway does not: a close racing the load generator's next request counted as an error.
   keepalive_requests 1000000;
@@ -65,8 +74,11 @@ http {
 `;
 }
 
-/** Starts nginx in `dir`; resolves with its ports, its processes' CPU and a stop function. */
-export async function startNginx(binary, dir, upstreamPort) {
+/**
+ * Starts nginx in `dir`, adding `ownHeaders` (name, value pairs) to every answer; resolves with its
+ * ports, its processes' CPU and a stop function.
+ */
+export async function startNginx(binary, dir, upstreamPort, ownHeaders) {
   const ports = { proxy: await freePort(), cache: await freePort() };
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'nginx.conf');
@@ -78,6 +90,7 @@ export async function startNginx(binary, dir, upstreamPort) {
       proxyPort: ports.proxy,
       cachePort: ports.cache,
       asRoot: process.getuid?.() === 0,
+      ownHeaders,
     }),
   );
   const master = spawn(binary, ['-p', dir, '-c', file, '-g', 'daemon off;'], {

@@ -1,5 +1,7 @@
 // The Node proxies the gateway is compared with, in front of the news API, each bare: no route
-// table, rate limit, cache, access log or metrics. PEER picks one:
+// table, rate limit, cache, access log or metrics. Each adds the gateway's security headers
+// (OWN_HEADERS, a JSON list of name, value pairs), so every proxy writes the same answers. PEER
+// picks one:
 //   fastify: Fastify 5 with @fastify/http-proxy (undici's keep-alive pool underneath);
 //   http-proxy-middleware: Express 5 with http-proxy-middleware on a keep-alive agent.
 // Started by news.bench.mjs with PORT and UPSTREAM_PORT.
@@ -7,12 +9,16 @@ import http from 'node:http';
 
 const port = Number(process.env.PORT);
 const upstream = `http://127.0.0.1:${Number(process.env.UPSTREAM_PORT)}`;
+const ownHeaders = Object.fromEntries(JSON.parse(process.env.OWN_HEADERS ?? '[]'));
 
 /** Fastify with @fastify/http-proxy: everything proxied, nothing logged. */
 async function startFastify() {
   const { default: fastify } = await import('fastify');
   const { default: proxy } = await import('@fastify/http-proxy');
   const app = fastify({ logger: false });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(ownHeaders);
+  });
   await app.register(proxy, { upstream, prefix: '/', http2: false });
   await app.listen({ port, host: '127.0.0.1' });
   return () => app.close();
@@ -24,6 +30,10 @@ async function startHttpProxyMiddleware() {
   const { createProxyMiddleware } = await import('http-proxy-middleware');
   const app = express();
   app.disable('x-powered-by');
+  app.use((_req, res, next) => {
+    res.setHeaders(new Map(Object.entries(ownHeaders)));
+    next();
+  });
   app.use(
     createProxyMiddleware({
       target: upstream,

@@ -1,6 +1,7 @@
 // The node proxy floor: a bare reverse proxy in front of the news API on the gateway's upstream
 // client (undici's Pool, keep-alive, driven through dispatch), reading each answer whole and
-// writing it in one go, as the gateway does for small answers. No route table, rate limit, cache,
+// writing it in one go, as the gateway does for small answers, with the headers the gateway adds to
+// every answer (OWN_HEADERS, a JSON list of name, value pairs). No route table, rate limit, cache,
 // logging or metrics: no proxy in Node passes these requests on with less CPU on this machine.
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -11,6 +12,7 @@ const { Pool } = createRequire(new URL('../../../gateway/package.json', import.m
 const upstreamPort = Number(process.env.UPSTREAM_PORT);
 const pool = new Pool(`http://127.0.0.1:${upstreamPort}`, { connections: 256 });
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host']);
+const ownHeaders = JSON.parse(process.env.OWN_HEADERS ?? '[]');
 
 const server = http.createServer((req, res) => {
   const headers = {};
@@ -27,7 +29,7 @@ const server = http.createServer((req, res) => {
       onRequestStart() {},
       onResponseStart(_controller, statusCode, received) {
         status = statusCode;
-        answerHeaders = {};
+        answerHeaders = Object.fromEntries(ownHeaders);
         for (const [name, value] of Object.entries(received)) {
           if (!HOP_BY_HOP.has(name)) answerHeaders[name] = value;
         }
