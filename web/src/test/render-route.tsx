@@ -48,11 +48,28 @@ export function pending(): Promise<never> {
   return new Promise<never>(() => {});
 }
 
-/** Replaces global fetch; each request is answered by the stub for its exact URL, or a 501. */
+/**
+ * What pages ask in the background whatever their content, answered as for a visitor without a
+ * membership on a day with no analysis written yet, and with no guides to relate: the subscription
+ * check, the day's analysis and the guides list. A test's own stubs take their place.
+ */
+export const BACKGROUND_STUBS: Record<string, StubResponse> = {
+  '/api/check-subscription': { body: { hasAccess: false } },
+  '/api/daily-analysis': {
+    status: 404,
+    body: { statusCode: 404, error: 'Not Found', message: 'No analysis yet' },
+  },
+  '/api/guides': { body: [] },
+};
+
+/**
+ * Replaces global fetch; each request is answered by the stub for its exact URL, then by
+ * BACKGROUND_STUBS, or else a 501.
+ */
 export function stubFetch(stubs: Record<string, StubHandler> = {}): jest.Mock {
   const mock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const stub = stubs[url];
+    const stub = Object.hasOwn(stubs, url) ? stubs[url] : BACKGROUND_STUBS[url];
     if (stub === undefined) return fakeResponse({ status: 501, body: `No stub for ${url}` });
     return fakeResponse(typeof stub === 'function' ? await stub(init) : stub);
   });

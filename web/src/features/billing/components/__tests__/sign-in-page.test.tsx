@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { pending, renderRoute } from '../../../../test/render-route';
 
 const SIGN_IN = '/api/members/sign-in';
@@ -43,23 +44,17 @@ describe('/sign-in', () => {
 
   it('offers to send again only after 60 seconds', async () => {
     jest.useFakeTimers({ now: new Date('2026-11-25T09:00:00Z') });
+    // Typing and clicking move the fake clock themselves, inside React's act.
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     let sent = 0;
-    const { user } = renderRoute('/sign-in', {
+    renderRoute('/sign-in', {
       [SIGN_IN]: () => {
         sent += 1;
         return { status: 202, ...ACCEPTED };
       },
     });
-    const typing = user.type(await screen.findByLabelText('E-mail'), 'ann@example.com');
-    await act(async () => {
-      await jest.advanceTimersByTimeAsync(500);
-    });
-    await typing;
-    const submit = user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
-    await act(async () => {
-      await jest.advanceTimersByTimeAsync(100);
-    });
-    await submit;
+    await user.type(await screen.findByLabelText('E-mail'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
     expect(await screen.findByRole('button', { name: /Send again in \d+ s/ })).toBeDisabled();
 
     await act(async () => {
@@ -71,11 +66,7 @@ describe('/sign-in', () => {
     });
     const again = screen.getByRole('button', { name: 'Send again' });
     expect(again).toBeEnabled();
-    const click = user.click(again);
-    await act(async () => {
-      await jest.advanceTimersByTimeAsync(100);
-    });
-    await click;
+    await user.click(again);
     await waitFor(() => expect(sent).toBe(2));
   });
 
@@ -83,21 +74,25 @@ describe('/sign-in', () => {
     [400, 'email must not contain spaces, control characters, quotes or < > ( ) [ ] , ; : \\'],
     [429, 'Too many sign-in links were asked for this address; try again in 3400 s'],
   ])('shows the service’s explanation of a %i', async (status, message) => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderRoute('/sign-in', {
       [SIGN_IN]: { status, body: { statusCode: status, error: 'x', message } },
     });
     await user.type(await screen.findByLabelText('E-mail'), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ status }));
   });
 
-  it('says so when the link could not be asked for', async () => {
+  it('says so when the link could not be asked for, and logs why', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderRoute('/sign-in', { [SIGN_IN]: { status: 503, body: 'down' } });
     await user.type(await screen.findByLabelText('E-mail'), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The sign-in link could not be sent right now',
     );
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ status: 503 }));
   });
 
   it('disables the button while the request is on its way', async () => {

@@ -34,12 +34,20 @@ describe('/daytrader subscription banner', () => {
     expect(window.localStorage.getItem(SESSION_ID_STORAGE_KEY)).toBe('bogus');
   });
 
-  it('shows no banner when the access check fails', async () => {
+  it('shows no banner when the access check fails, and logs the failure', async () => {
+    const warned = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderRoute('/daytrader?session_id=cs_test_x', {
       [LANDING_API]: { body: [] },
       [CHECK]: { status: 503, body: 'down' },
     });
     await screen.findByText('$29.99/month');
+    // The check has answered before the banner's absence means anything.
+    await waitFor(() =>
+      expect(warned).toHaveBeenCalledWith(
+        'Subscription check failed.',
+        expect.objectContaining({ status: 503 }),
+      ),
+    );
     expect(screen.queryByText('Subscription Active!')).not.toBeInTheDocument();
   });
 

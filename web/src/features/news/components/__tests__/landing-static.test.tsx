@@ -1,13 +1,23 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '../../../../test/render-route';
 
 const LANDING_API = '/api/daytrader?limit=12';
 const PREVIEW_API = '/api/daytrader?limit=5';
 
-describe('/daytrader static sections', () => {
-  beforeEach(() => {
-    renderRoute('/daytrader', { [LANDING_API]: { body: [] } });
+/**
+ * Renders the page and lets its list request answer before the tests look, so that no update of
+ * the page lands after a test has ended.
+ */
+async function renderSettled(path: string, api: string): Promise<void> {
+  const { fetchMock } = renderRoute(path, { [api]: { body: [] } });
+  await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === api)).toBe(true));
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
+}
+
+describe('/daytrader static sections', () => {
+  beforeEach(() => renderSettled('/daytrader', LANDING_API));
 
   it('shows a sized screenshot illustration with alt text', async () => {
     const image = await screen.findByRole('img', { name: /day trading scanner/ });
@@ -54,9 +64,7 @@ describe('/daytrader static sections', () => {
 });
 
 describe('/free-scanner static sections', () => {
-  beforeEach(() => {
-    renderRoute('/free-scanner', { [PREVIEW_API]: { body: [] } });
-  });
+  beforeEach(() => renderSettled('/free-scanner', PREVIEW_API));
 
   it('opens the pro app and the scanner in new tabs from the hero', async () => {
     const hero = await screen.findByRole('region', { name: 'Free Scanner Preview' });
