@@ -9,7 +9,7 @@ import http from 'node:http';
 
 const port = Number(process.env.PORT);
 const upstream = `http://127.0.0.1:${Number(process.env.UPSTREAM_PORT)}`;
-const ownHeaders = Object.fromEntries(JSON.parse(process.env.OWN_HEADERS ?? '[]'));
+const ownHeaders = new Map(JSON.parse(process.env.OWN_HEADERS ?? '[]'));
 
 /** Fastify with @fastify/http-proxy: everything proxied, nothing logged. */
 async function startFastify() {
@@ -17,7 +17,7 @@ async function startFastify() {
   const { default: proxy } = await import('@fastify/http-proxy');
   const app = fastify({ logger: false });
   app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(ownHeaders);
+    for (const [name, value] of ownHeaders) reply.header(name, value);
   });
   await app.register(proxy, { upstream, prefix: '/', http2: false });
   await app.listen({ port, host: '127.0.0.1' });
@@ -31,7 +31,7 @@ async function startHttpProxyMiddleware() {
   const app = express();
   app.disable('x-powered-by');
   app.use((_req, res, next) => {
-    res.setHeaders(new Map(Object.entries(ownHeaders)));
+    res.setHeaders(ownHeaders);
     next();
   });
   app.use(

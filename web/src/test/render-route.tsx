@@ -1,5 +1,6 @@
-import { render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { apiPath } from '@probedge/proto';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { AppProviders } from '../app/app';
 import { AppRoutes } from '../app/router';
@@ -53,13 +54,13 @@ export function pending(): Promise<never> {
  * membership on a day with no analysis written yet, and with no guides to relate: the subscription
  * check, the day's analysis and the guides list. A test's own stubs take their place.
  */
-export const BACKGROUND_STUBS: Record<string, StubResponse> = {
-  '/api/check-subscription': { body: { hasAccess: false } },
-  '/api/daily-analysis': {
+const BACKGROUND_STUBS: Record<string, StubResponse> = {
+  [apiPath('checkSubscription')]: { body: { hasAccess: false } },
+  [apiPath('dailyAnalysis')]: {
     status: 404,
     body: { statusCode: 404, error: 'Not Found', message: 'No analysis yet' },
   },
-  '/api/guides': { body: [] },
+  [apiPath('guides')]: { body: [] },
 };
 
 /**
@@ -75,6 +76,19 @@ export function stubFetch(stubs: Record<string, StubHandler> = {}): jest.Mock {
   });
   globalThis.fetch = mock as unknown as typeof fetch;
   return mock;
+}
+
+/** Lets answers already given reach the page: one turn of the event loop, inside React's act. */
+export async function settle(): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+/** Waits until the page has asked for `url`, then lets the answer reach the page. */
+export async function answered(fetchMock: jest.Mock, url: string): Promise<void> {
+  await waitFor(() => expect(fetchMock.mock.calls.some(([called]) => called === url)).toBe(true));
+  await settle();
 }
 
 function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {

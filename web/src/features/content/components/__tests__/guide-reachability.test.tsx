@@ -1,5 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { renderRoute, type StubHandler } from '../../../../test/render-route';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderRoute, settle, type StubHandler } from '../../../../test/render-route';
 import { contentItem, listItem } from './fixtures';
 
 const GUIDES = [
@@ -35,7 +35,7 @@ async function renderGuidePage(path: string) {
   const page = renderRoute(path, stubs);
   await screen.findByRole('link', { name: 'Explore the Professional plan' });
   await waitFor(() => expect(listed).toBe(true));
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await settle();
   return page;
 }
 

@@ -1,6 +1,6 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { SESSION_ID_STORAGE_KEY } from '../../../../lib/constants';
-import { renderRoute } from '../../../../test/render-route';
+import { answered, renderRoute } from '../../../../test/render-route';
 
 const LANDING_API = '/api/daytrader?limit=12';
 const CHECK = '/api/check-subscription';
@@ -25,11 +25,8 @@ describe('/daytrader subscription banner', () => {
       [CHECK]: { body: { hasAccess: false } },
     });
     await screen.findByText('$29.99/month');
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === CHECK)).toBe(true));
     // Let the answer reach the page before looking.
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await answered(fetchMock, CHECK);
     expect(screen.queryByText('Subscription Active!')).not.toBeInTheDocument();
     expect(window.localStorage.getItem(SESSION_ID_STORAGE_KEY)).toBe('bogus');
   });

@@ -1,5 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { renderRoute } from '../../../../test/render-route';
+import { screen, within } from '@testing-library/react';
+import { answered, renderRoute } from '../../../../test/render-route';
 
 const LANDING_API = '/api/daytrader?limit=12';
 const PREVIEW_API = '/api/daytrader?limit=5';
@@ -10,10 +10,7 @@ const PREVIEW_API = '/api/daytrader?limit=5';
  */
 async function renderSettled(path: string, api: string): Promise<void> {
   const { fetchMock } = renderRoute(path, { [api]: { body: [] } });
-  await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === api)).toBe(true));
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
+  await answered(fetchMock, api);
 }
 
 describe('/daytrader static sections', () => {
