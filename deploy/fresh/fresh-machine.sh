@@ -6,7 +6,8 @@
 # /api/market through the gateway, then stop it. The container shares the host's network (the only
 # way out to the package registries on these machines), so the project's own PostgreSQL and Redis
 # run on their own ports (PROBEDGE_OWN_POSTGRES, PROBEDGE_OWN_REDIS) and the stack on
-# FRESH_PORT_OFFSET (30000): nothing of the host's answers in their place.
+# FRESH_PORT_OFFSET (22000, every port below 32768, where the system hands out ports to outgoing
+# connections): nothing of the host's answers in their place, and no client's connection holds them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash deploy/smoke/ensure-docker.sh
@@ -17,7 +18,7 @@ base=debian:bookworm-slim
 if ! "$docker" image inspect "$base" >/dev/null 2>&1 && ! timeout 60 "$docker" pull -q "$base" >/dev/null 2>&1; then
   base=$(bash deploy/docker/stand-ins/build.sh | sed -n 's/^DEBIAN_IMAGE=//p')
 fi
-offset="${FRESH_PORT_OFFSET:-30000}"
+offset="${FRESH_PORT_OFFSET:-22000}"
 started=$(date +%s)
 echo "fresh: make up in a bare container from $base (ports +$offset)"
 # A machine behind a TLS-inspecting proxy trusts its CA: the host's bundle and its settings go in.

@@ -80,7 +80,8 @@ export const OUTSIDE_READERS: { name: string; source: string; variables: Outside
       { name: 'REDIS_URL' },
       {
         name: 'STACK_PORT_OFFSET',
-        description: 'Number added to every port of the stack (the browser tests use 10000).',
+        description:
+          'Number added to every port of the stack, from 0 to 23303 so that every port stays below the range the system hands to outgoing connections (the browser tests use 10000).',
         default: '0',
       },
       {

@@ -4,21 +4,22 @@
 # PostgreSQL: the server at POSTGRES_ADMIN_URL (default postgresql://postgres@127.0.0.1:5432/postgres)
 # when it lets us in. When that address is the default and it does not (nothing listens, or a
 # distribution's cluster that asks for a password, as Debian's does on 127.0.0.1), the project runs a
-# cluster of its own under .local/postgres on 127.0.0.1:${PROBEDGE_POSTGRES_PORT:-55432}, with trust on
-# loopback only, from the distribution's binaries; no system configuration is touched.
+# cluster of its own under .local/postgres on 127.0.0.1:${PROBEDGE_POSTGRES_PORT:-15432}, with trust on
+# loopback only, from the distribution's binaries; no system configuration is touched. Its ports and
+# Redis's stay below 32768, where the system hands out ports to outgoing connections.
 # Redis: the server at 127.0.0.1:6379, where every test and the local stack address it; when none
 # answers, the project's own redis-server under .local/redis on that port.
 #
 # Packages missing for that are installed from the distribution (root or passwordless sudo). Writes
 # .local/services.env: the addresses the Makefile's targets then run with (empty when the machine's
 # own servers are used). PROBEDGE_OWN_POSTGRES=1 uses the project's cluster whatever answers at 5432;
-# PROBEDGE_OWN_REDIS=1 the project's Redis on ${PROBEDGE_REDIS_PORT:-56379} (for `make up` only).
+# PROBEDGE_OWN_REDIS=1 the project's Redis on ${PROBEDGE_REDIS_PORT:-16379} (for `make up` only).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 local_dir="$root/.local"
 env_file="$local_dir/services.env"
 default_admin_url='postgresql://postgres@127.0.0.1:5432/postgres'
-own_port="${PROBEDGE_POSTGRES_PORT:-55432}"
+own_port="${PROBEDGE_POSTGRES_PORT:-15432}"
 mkdir -p "$local_dir"
 
 say() { echo "services: $*"; }
@@ -80,6 +81,10 @@ if [ "$use_own" = 1 ]; then
       say "creating the project's PostgreSQL cluster in $data"
       "${run_as[@]}" "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
     fi
+    # Running, but on another port (PROBEDGE_POSTGRES_PORT changed): started again on this one.
+    if "${run_as[@]}" "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1; then
+      "${run_as[@]}" "$bin/pg_ctl" -D "$data" -w -m fast stop >/dev/null
+    fi
     say "starting the project's PostgreSQL on 127.0.0.1:$own_port"
     "${run_as[@]}" "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w -t 60 \
       -o "-p $own_port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$data -c max_connections=200" \
@@ -94,7 +99,7 @@ redis_port=6379
 if [ "${PROBEDGE_OWN_REDIS:-0}" = 1 ]; then
   # The project's own Redis beside one that answers at 6379 (the local stack follows REDIS_URL;
   # the tests address 6379).
-  redis_port="${PROBEDGE_REDIS_PORT:-56379}"
+  redis_port="${PROBEDGE_REDIS_PORT:-16379}"
 fi
 redis_up() { redis-cli -h 127.0.0.1 -p "$redis_port" ping >/dev/null 2>&1; }
 if ! command -v redis-cli >/dev/null 2>&1 || ! redis_up; then

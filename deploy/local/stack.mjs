@@ -2,6 +2,7 @@
 // Used by `make up` (foreground) and by the browser tests (on shifted ports and separate databases).
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { supervise } from './supervisor.mjs';
@@ -72,11 +73,43 @@ export function runtimeEnvFor(cwd) {
   return isServiceFolder(cwd) ? SERVICE_RUNTIME_ENV : {};
 }
 
+/**
+ * The first port Linux hands to outgoing connections (net.ipv4.ip_local_port_range starts here by
+ * default). A listener above it can find its port held by some client's connection, to PostgreSQL
+ * for one, so every port of the stack stays below it.
+ */
+const FIRST_EPHEMERAL_PORT = 32768;
+
+/** The stack's ports before STACK_PORT_OFFSET is added. */
+const BASE_PORTS = {
+  gateway: 8080,
+  // The operators' port of the gateway (/metrics, /readyz with upstreams), never the public one.
+  gatewayMetrics: 9464,
+  content: 4001,
+  contentWorker: 4101,
+  news: 4002,
+  newsGrpc: 5002,
+  newsWorker: 4102,
+  newsSampleFeeds: 4202,
+  insights: 4003,
+  insightsWorker: 4103,
+  billing: 4004,
+  markets: 4005,
+  mailSmtp: 1025,
+  mailInbox: 1080,
+};
+
+/** The largest STACK_PORT_OFFSET that keeps every port below the outgoing connections' range. */
+export const MAX_PORT_OFFSET = FIRST_EPHEMERAL_PORT - 1 - Math.max(...Object.values(BASE_PORTS));
+
 export function stackSettings(env = process.env) {
   const offset = Number(env.STACK_PORT_OFFSET ?? 0);
   const suffix = env.STACK_DB_SUFFIX ?? '';
-  if (!Number.isInteger(offset) || offset < 0 || offset > 50000) {
-    throw new Error('STACK_PORT_OFFSET must be a whole number from 0 to 50000');
+  if (!Number.isInteger(offset) || offset < 0 || offset > MAX_PORT_OFFSET) {
+    throw new Error(
+      `STACK_PORT_OFFSET must be a whole number from 0 to ${MAX_PORT_OFFSET}: ports from ` +
+        `${FIRST_EPHEMERAL_PORT} up are the system's for outgoing connections, and one may hold them`,
+    );
   }
   if (!/^[a-z0-9_]*$/.test(suffix)) throw new Error('STACK_DB_SUFFIX may hold only a-z, 0-9 and _');
   const postgres = env.POSTGRES_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -85,23 +118,9 @@ export function stackSettings(env = process.env) {
     url.pathname = `/${name}${suffix}`;
     return url.toString();
   };
-  const ports = {
-    gateway: 8080 + offset,
-    // The operators' port of the gateway (/metrics, /readyz with upstreams), never the public one.
-    gatewayMetrics: 9464 + offset,
-    content: 4001 + offset,
-    contentWorker: 4101 + offset,
-    news: 4002 + offset,
-    newsGrpc: 5002 + offset,
-    newsWorker: 4102 + offset,
-    newsSampleFeeds: 4202 + offset,
-    insights: 4003 + offset,
-    insightsWorker: 4103 + offset,
-    billing: 4004 + offset,
-    markets: 4005 + offset,
-    mailSmtp: 1025 + offset,
-    mailInbox: 1080 + offset,
-  };
+  const ports = Object.fromEntries(
+    Object.entries(BASE_PORTS).map(([name, port]) => [name, port + offset]),
+  );
   return {
     postgres,
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -445,12 +464,41 @@ async function waitReady(url, timeoutMs) {
   throw new Error(`${url} was not ready within ${timeoutMs} ms`);
 }
 
+/** Resolves true when nothing listens on (or holds) 127.0.0.1:`port`. */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () =>
+      probe.close(() => resolve(true)),
+    );
+  });
+}
+
+/**
+ * Fails, naming each one, when a port of the stack is already taken (another stack, another
+ * program): better than a process that crashes on start until the supervisor gives up.
+ */
+export async function assertPortsFree(ports) {
+  const taken = [];
+  for (const [name, port] of Object.entries(ports)) {
+    if (!(await portFree(port))) taken.push(`${port} (${name})`);
+  }
+  if (taken.length > 0) {
+    throw new Error(
+      `already in use on 127.0.0.1: ${taken.join(', ')}; stop what holds them, or run the stack ` +
+        `on other ports with STACK_PORT_OFFSET`,
+    );
+  }
+}
+
 /**
  * Starts every process; resolves once all answer /readyz. Returns a stop function. Each process is
  * supervised (deploy/local/supervisor.mjs): one that crashes is started again while the others keep
  * serving; one that keeps crashing stops the stack, naming it and why (`onGiveUp`, default: exit 1).
  */
 export async function start(settings, { onGiveUp } = {}) {
+  await assertPortsFree(settings.ports);
   const supervised = [];
   const stop = () => Promise.all(supervised.map((entry) => entry.stop()));
   const giveUp =
@@ -489,6 +537,8 @@ export async function start(settings, { onGiveUp } = {}) {
 
 async function main() {
   const settings = stackSettings();
+  // Before the migrations, so a taken port is reported at once.
+  await assertPortsFree(settings.ports);
   await prepare(settings);
   const stop = await start(settings);
   log(

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { SERVICES } from '../../proto/src/services';
 import {
@@ -345,22 +346,15 @@ interface StackProcess {
 
 /** What deploy/local/stack.mjs would start (`make up`, the browser tests), for the given environment. */
 function localStack(env: Env): { redisKeyPrefix: string; processes: StackProcess[] } {
-  const script = [
-    `const stack = await import(${JSON.stringify(pathToFileURL(repoPath('deploy/local/stack.mjs')).href)});`,
-    'const settings = stack.stackSettings(JSON.parse(process.env.STACK_TEST_ENV));',
+  return stackModule(
+    `const settings = stack.stackSettings(${JSON.stringify(env)});`,
     'const processes = stack.processes(settings).map((proc) => ({',
     '  ...proc,',
     "  flags: { node20: stack.nodeFlagsFor(proc.cwd, '20.20.2'), node24: stack.nodeFlagsFor(proc.cwd, '24.21.0') },",
     '  runtimeEnv: stack.runtimeEnvFor(proc.cwd),',
     '}));',
-    'process.stdout.write(JSON.stringify({ redisKeyPrefix: settings.redisKeyPrefix, processes }));',
-  ].join('\n');
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    // Only what the runner sets itself: no NODE_ENV, PUBLIC_URL or REDIS_URL of the test run.
-    env: { PATH: process.env.PATH ?? '', STACK_TEST_ENV: JSON.stringify(env) },
-  });
-  return JSON.parse(output) as { redisKeyPrefix: string; processes: StackProcess[] };
+    'return { redisKeyPrefix: settings.redisKeyPrefix, processes };',
+  );
 }
 
 describe('deploy/local/stack.mjs runs each process as the code expects', () => {
@@ -468,7 +462,54 @@ describe('deploy/local/stack.mjs runs each process as the code expects', () => {
       expect({ key, value: worker.env[key] }).toEqual({ key, value: api.env[key] });
     }
   });
+
+  it('keeps every port below 32768, where the system hands out ports to outgoing connections', () => {
+    const largest = stackModule<{ ports: Record<string, number>; max: number }>(
+      'const max = stack.MAX_PORT_OFFSET;',
+      'return { max, ports: stack.stackSettings({ STACK_PORT_OFFSET: String(max) }).ports };',
+    );
+    expect(Math.max(...Object.values(largest.ports))).toBe(32767);
+    const refused = stackModule<string>(
+      `try { stack.stackSettings({ STACK_PORT_OFFSET: '${largest.max + 1}' }); return 'accepted'; }`,
+      'catch (error) { return error.message; }',
+    );
+    expect(refused).toMatch(`STACK_PORT_OFFSET must be a whole number from 0 to ${largest.max}`);
+  });
+
+  it('names a port that something else already holds, before starting anything', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const taken = (holder.address() as net.AddressInfo).port;
+    try {
+      const outcome = stackModule<string>(
+        `try { await stack.assertPortsFree({ billing: ${taken} }); return 'free'; }`,
+        'catch (error) { return error.message; }',
+      );
+      expect(outcome).toMatch(`already in use on 127.0.0.1: ${taken} (billing)`);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+    const free = stackModule<string>(
+      `await stack.assertPortsFree({ billing: ${taken} }); return 'free';`,
+    );
+    expect(free).toBe('free');
+  });
 });
+
+/** What `body` (statements using `stack`, deploy/local/stack.mjs, ending in a return) gives back. */
+function stackModule<T>(...body: string[]): T {
+  const script = [
+    `const stack = await import(${JSON.stringify(pathToFileURL(repoPath('deploy/local/stack.mjs')).href)});`,
+    `const result = await (async () => { ${body.join('\n')} })();`,
+    'process.stdout.write(JSON.stringify(result));',
+  ].join('\n');
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    // Only what the runner sets itself: no NODE_ENV, PUBLIC_URL or REDIS_URL of the test run.
+    env: { PATH: process.env.PATH ?? '' },
+  });
+  return JSON.parse(output) as T;
+}
 
 /** Secret values that only the cluster holds, shaped as the services expect them. */
 function placeholder(key: string): string {
