@@ -33,14 +33,6 @@ export function securityHeaders(): HeaderPairs {
   );
 }
 
-/**
- * Their names: the edge's policy, one for every answer. A service's header of one of these names
- * (its own framework's defaults, X-Frame-Options: SAMEORIGIN for one) is dropped at the gateway.
- */
-export const SECURITY_HEADER_NAMES: ReadonlySet<string> = new Set(
-  securityHeaders().map(([name]) => name.toLowerCase()),
-);
-
 export function setHeaders(res: ServerResponse, headers: HeaderPairs): void {
   for (const [name, value] of headers) res.setHeader(name, value);
 }

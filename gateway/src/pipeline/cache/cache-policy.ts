@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { HeaderPairs } from '@probedge/kit';
-import { SECURITY_HEADER_NAMES } from '../security-headers';
 
 /** Headers that belong to one connection or one exchange, never to a stored response. */
 const NOT_STORED = new Set([
@@ -22,8 +21,6 @@ const NOT_STORED = new Set([
   'access-control-expose-headers',
   // Recomputed from the stored body.
   'content-length',
-  // The gateway's own, written with every stored answer.
-  ...SECURITY_HEADER_NAMES,
 ]);
 
 /** The gateway adds Vary: Origin itself and computes CORS per request; nothing else may vary. */

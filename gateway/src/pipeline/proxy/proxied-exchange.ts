@@ -2,7 +2,6 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'n
 import type { HeaderPairs } from '@probedge/kit';
 import type { Dispatcher } from 'undici';
 import type { AnswerCopy, AnswerTap } from '../shared/answer-tap';
-import { SECURITY_HEADER_NAMES } from '../security-headers';
 import { HOP_BY_HOP } from './forwarded-headers';
 import type { IdleDeadlines, Watched } from './idle-deadlines';
 
@@ -26,14 +25,9 @@ class ServiceSilent extends Error {
 }
 
 /**
- * A service's headers the client never sees: those of one connection, the framework's name, and
- * the security headers, which are the gateway's alone.
- */
-const NOT_RETURNED = new Set([...HOP_BY_HOP, 'x-powered-by', ...SECURITY_HEADER_NAMES]);
-
-/**
  * One request to a service and its answer on the way back to the client, and to the tap, which
- * may keep a copy: status and headers as the service sent them (but NOT_RETURNED), the body written in one go once whole when it is small and its length known, else
+ * may keep a copy: status and headers as the service sent them (but the hop-by-hop
+ * ones), the body written in one go once whole when it is small and its length known, else
  * streamed as it comes, the service's connection paused while the client cannot take more. The
  * deadline runs from the start (the request is whole), and restarts with each part of the answer.
  */
@@ -89,7 +83,8 @@ export class ProxiedExchange implements Dispatcher.DispatchHandler, Watched {
     this.statusMessage = statusMessage || undefined;
     for (const name in headers) {
       const value = headers[name];
-      if (value !== undefined && !NOT_RETURNED.has(name)) {
+      // The public surface names no framework, whatever a service sends.
+      if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'x-powered-by') {
         this.headers[name] = value;
       }
     }

@@ -28,10 +28,7 @@ export interface Outbound {
   group: string;
   /** The whole body (read before a connection is taken), or null for none. */
   body: Buffer | null;
-  /**
-   * The gateway's own headers; the service's of the same name take their place, but for the
-   * security headers, which are the gateway's alone.
-   */
+  /** The gateway's own headers; the service's of the same name take their place. */
   own: HeaderPairs;
   /** A Stripe webhook delivery: it may take billing's reserved connections. */
   webhook: boolean;
