@@ -4,7 +4,7 @@ import {
   Module,
   type NestModule,
 } from '@nestjs/common';
-import { KitModule } from '@probedge/kit';
+import { KitModule, securityHeaders } from '@probedge/kit';
 import type { GatewayConfig } from './config/env';
 import { GATEWAY_CONFIG } from './config/gateway-config';
 import { DocsController } from './docs/docs.controller';
@@ -14,7 +14,7 @@ import { ApiPipeline } from './pipeline/api-pipeline';
 import { EdgeCache } from './pipeline/cache/edge-cache.service';
 import { UpstreamProxy } from './pipeline/proxy/upstream-proxy.service';
 import { RateLimitService } from './pipeline/rate-limit/rate-limit.service';
-import { SECURITY_HEADERS, securityHeaders } from './pipeline/security-headers';
+import { SECURITY_HEADERS } from './pipeline/security-headers';
 import { SeoController } from './seo/seo.controller';
 import { SeoService } from './seo/seo.service';
 import { WebApp } from './web/web-app.service';

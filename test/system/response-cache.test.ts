@@ -51,6 +51,8 @@ async function titles(headers: Record<string, string> = {}) {
   const res = await fetch(`${stack.url('gateway')}/api/business?limit=10`, { headers });
   expect(res.status).toBe(200);
   const list = (await res.json()) as { title: string }[];
+  // One policy on the service's answer and on the gateway's stored copy alike.
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
   return { titles: list.map((article) => article.title), age: res.headers.get('age') };
 }
 

@@ -16,6 +16,7 @@ export * from './rate-limit/rate-limiter';
 export * from './proto/proto-file';
 export * from './metrics/metrics';
 export * from './http/fixed-headers';
+export * from './http/security-headers';
 export * from './http/shared-cache';
 export * from './http/reply';
 export * from './http/retry-after';

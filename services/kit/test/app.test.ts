@@ -158,9 +158,11 @@ describe('a kit application', () => {
       .expect(200, { status: 'ok' });
   });
 
-  it('sets security headers', async () => {
+  it("sets the platform's security headers, the ones the gateway's own answers carry", async () => {
     const res = await request(app.getHttpServer()).get('/healthz');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 });

@@ -26,7 +26,7 @@ const root = path.join(here, '..', '..', '..');
 const dist = (file) => require(path.join(here, '..', 'dist', file));
 const autocannon = require('autocannon');
 require('reflect-metadata');
-const { createApp } = require('@probedge/kit');
+const { createApp, securityHeaders } = require('@probedge/kit');
 const { QUEUES } = require('@probedge/proto');
 const { createTestDatabase, metricValue } = require('@probedge/kit/testing');
 const { AppModule, OPENAPI } = dist('app.module.js');
@@ -34,9 +34,7 @@ const { loadNewsConfig } = dist('config/env.js');
 const { IngestionService } = dist('ingestion/ingestion.service.js');
 const { SourcesRepository } = dist('sources/sources.repository.js');
 /** The security headers the gateway adds to every answer; every proxy it is held against adds them too. */
-const OWN_HEADERS = require(
-  path.join(root, 'gateway', 'dist', 'pipeline', 'security-headers.js'),
-).securityHeaders();
+const OWN_HEADERS = securityHeaders();
 
 const SOURCES = 10;
 const ITEMS_PER_SOURCE = 100;

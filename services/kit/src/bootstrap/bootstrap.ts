@@ -17,17 +17,17 @@ import { parseByteSize, type BaseConfig } from '../config/env';
 import { CodedError } from '../errors/coded-error';
 import { HttpErrorFilter } from '../errors/http-error.filter';
 import { withEntityTag } from '../http/entity-tag';
-import { fixedHeaders, headersSetBy } from '../http/fixed-headers';
+import { fixedHeaders } from '../http/fixed-headers';
+import { securityHeaders } from '../http/security-headers';
 import { ROOT_LOGGER } from '../kit.module';
 import { requestIdOfIncoming, requestLogging } from '../logging/logger';
 import { Readiness } from '../health/health';
 import { Metrics } from '../metrics/metrics';
 import { serveOpenApiDocument, type OpenApiOptions } from '../openapi/openapi';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth.util';
-import helmet from 'helmet';
 
-/** Helmet's defaults are the same for every answer: worked out once, then copied. */
-const HELMET_HEADERS = headersSetBy(helmet());
+/** The platform's security headers, the gateway's own: worked out once, then copied. */
+const SECURITY_HEADERS = securityHeaders();
 
 /** The app every service runs: Nest on Fastify. */
 export type { NestFastifyApplication };
@@ -52,7 +52,7 @@ export interface AppSettings {
 export function configureApp(app: NestFastifyApplication, settings: AppSettings): void {
   const fastify = app.getHttpAdapter().getInstance();
   const logRequest = requestLogging(app.get<PinoRoot>(ROOT_LOGGER));
-  const setHeaders = fixedHeaders(HELMET_HEADERS);
+  const setHeaders = fixedHeaders(SECURITY_HEADERS);
   const metrics = app.get(Metrics);
   const proceed = () => undefined;
   fastify.addHook('onRequest', (request, reply, done) => {
