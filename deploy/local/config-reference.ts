@@ -81,7 +81,7 @@ export const OUTSIDE_READERS: { name: string; source: string; variables: Outside
       {
         name: 'STACK_PORT_OFFSET',
         description:
-          'Number added to every port of the stack, from 0 to 23303 so that every port stays below the range the system hands to outgoing connections (the browser tests use 10000).',
+          'Number added to every port of the stack (the browser tests use 10000). Ports stay below 32768, where outgoing connections take theirs: a larger offset is refused, naming the largest allowed.',
         default: '0',
       },
       {
